@@ -1,0 +1,51 @@
+// Constants and message shapes shared by the gather worker and the main thread.
+// Kept apart from the worker: importing the worker's module would run its loop on the importing thread.
+
+/**
+ * Slots per pane. Four lets the worker fill one slot while the consumer parses up to three:
+ * enough to keep a flood moving at kernel speed (bench:pty), small enough that memory is
+ * bounded at SLOT_COUNT × SLOT_SIZE per pane whatever the child writes.
+ */
+export const SLOT_COUNT = 4;
+
+/**
+ * Bytes per slot. Kernel PTY reads arrive in 2.7–4.5 KiB pieces; coalescing into 64 KiB cut
+ * the batches for 64 MiB from ~15,000 to ~1,000 at no cost in throughput (shared/DESIGN.md).
+ */
+export const SLOT_SIZE = 64 * 1024;
+
+/**
+ * A batch smaller than this that meets an empty kernel queue is published at once: it is
+ * interactive output (an echo, a prompt) and its latency matters more than its size.
+ */
+export const SMALL_BATCH = 1024;
+
+/**
+ * How long a slot holding at least SMALL_BATCH bytes may wait for more before it is published.
+ * Under a flood the kernel refills within microseconds, so this only bounds the delay of the
+ * last piece of a burst; it is never a timer while the pane is idle.
+ */
+export const BRIDGE_MS = 2;
+
+/** Layout of a pane's control words (Int32Array over a SharedArrayBuffer). */
+export const CTL_SLOT0 = 0; // SLOT_COUNT words: SLOT_FREE or SLOT_IN_FLIGHT
+export const CTL_WANT_WRITE = SLOT_COUNT; // 1 while the main thread has queued bytes the kernel refused
+export const CTL_WORDS = SLOT_COUNT + 1;
+
+export const SLOT_FREE = 0;
+export const SLOT_IN_FLIGHT = 1;
+
+/** Main thread → worker. Every message is followed by a write to the wake eventfd. */
+export type ToWorker =
+  | { t: "init"; wakeFd: number; seq: SharedArrayBuffer }
+  | { t: "add"; id: number; fd: number; pidfd: number; pid: number; ring: SharedArrayBuffer; ctl: SharedArrayBuffer }
+  | { t: "remove"; id: number }
+  | { t: "stop" };
+
+/** Worker → main thread. */
+export type FromWorker =
+  | { t: "data"; id: number; slot: number; length: number }
+  | { t: "writable"; id: number }
+  | { t: "exit"; id: number; code: number | null; signal: number | null }
+  | { t: "removed"; id: number }
+  | { t: "fatal"; message: string };

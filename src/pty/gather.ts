@@ -1,0 +1,143 @@
+// The main thread's side of the gather worker: starts it, registers panes, routes its
+// messages to each pane's channel, and hands slots back when their consumer is done.
+import { eventfd, signalEventfd } from "./libc.ts";
+import {
+  SLOT_COUNT,
+  SLOT_SIZE,
+  CTL_WORDS,
+  CTL_WANT_WRITE,
+  SLOT_FREE,
+  type ToWorker,
+  type FromWorker,
+} from "./channel-layout.ts";
+
+/** What the gather host reports to a pane's owner (the Pty). */
+export interface ChannelSink {
+  data(bytes: Uint8Array, release: () => void): void;
+  writable(): void;
+  exit(code: number | null, signal: number | null): void;
+  removed(): void;
+}
+
+/** A pane's ring as the main thread sees it. */
+export class PaneChannel {
+  readonly ring = new SharedArrayBuffer(SLOT_COUNT * SLOT_SIZE);
+  readonly ctl = new SharedArrayBuffer(CTL_WORDS * 4);
+  private readonly ctlWords = new Int32Array(this.ctl);
+  private readonly bytes = new Uint8Array(this.ring);
+
+  constructor(
+    readonly id: number,
+    private readonly host: GatherHost,
+  ) {}
+
+  view(slot: number, length: number): Uint8Array {
+    return this.bytes.subarray(slot * SLOT_SIZE, slot * SLOT_SIZE + length);
+  }
+
+  release(slot: number): void {
+    Atomics.store(this.ctlWords, slot, SLOT_FREE);
+    this.host.wake();
+  }
+
+  /** Ask the worker to report when the master takes writes again. */
+  wantWrite(): void {
+    Atomics.store(this.ctlWords, CTL_WANT_WRITE, 1);
+    this.host.wake();
+  }
+}
+
+export class GatherHost {
+  private readonly worker: Worker;
+  private readonly wakeFd: number;
+  private readonly seqBuf = new SharedArrayBuffer(4);
+  private readonly seq = new Int32Array(this.seqBuf);
+  private readonly sinks = new Map<number, { channel: PaneChannel; sink: ChannelSink }>();
+  private nextId = 1;
+  private refd = false;
+
+  constructor() {
+    this.wakeFd = eventfd();
+    // The URL form lets `bun build --compile` embed the worker (listed as an extra entry point).
+    this.worker = new Worker(new URL("./gather-worker.ts", import.meta.url));
+    this.worker.onmessage = (e: MessageEvent<FromWorker>) => this.onMessage(e.data);
+    this.worker.unref();
+    this.send({ t: "init", wakeFd: this.wakeFd, seq: this.seqBuf });
+  }
+
+  get paneCount(): number {
+    return this.sinks.size;
+  }
+
+  add(fd: number, pidfd: number, pid: number, sink: ChannelSink): PaneChannel {
+    const id = this.nextId++;
+    const channel = new PaneChannel(id, this);
+    this.sinks.set(id, { channel, sink });
+    this.updateRef();
+    this.send({ t: "add", id, fd, pidfd, pid, ring: channel.ring, ctl: channel.ctl });
+    return channel;
+  }
+
+  /** Stop reading a pane before it has exited; sink.removed() runs once the worker let go of its fds. */
+  remove(id: number): void {
+    this.send({ t: "remove", id });
+  }
+
+  wake(): void {
+    signalEventfd(this.wakeFd);
+  }
+
+  private send(m: ToWorker): void {
+    Atomics.add(this.seq, 0, 1);
+    this.worker.postMessage(m);
+    this.wake();
+  }
+
+  /** The worker keeps the process alive only while it has panes to read. */
+  private updateRef(): void {
+    const want = this.sinks.size > 0;
+    if (want === this.refd) return;
+    this.refd = want;
+    if (want) this.worker.ref();
+    else this.worker.unref();
+  }
+
+  private onMessage(m: FromWorker): void {
+    if (m.t === "fatal") throw new Error(`gather worker failed: ${m.message}`);
+    const entry = this.sinks.get(m.id);
+    if (!entry) return;
+    const { channel, sink } = entry;
+    switch (m.t) {
+      case "data": {
+        let released = false;
+        sink.data(channel.view(m.slot, m.length), () => {
+          if (released) return;
+          released = true;
+          channel.release(m.slot);
+        });
+        return;
+      }
+      case "writable":
+        sink.writable();
+        return;
+      case "exit":
+        this.sinks.delete(m.id);
+        this.updateRef();
+        sink.exit(m.code, m.signal);
+        return;
+      case "removed":
+        this.sinks.delete(m.id);
+        this.updateRef();
+        sink.removed();
+        return;
+    }
+  }
+}
+
+let host: GatherHost | null = null;
+
+/** The process's one gather worker, started on first use. */
+export function gatherHost(): GatherHost {
+  host ??= new GatherHost();
+  return host;
+}

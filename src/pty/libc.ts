@@ -1,0 +1,229 @@
+// Every libc call weft makes, bound once through bun:ffi, with errors that name the call and errno.
+// Sizes and constants are glibc on x86-64 Linux (checked on this project's machines; see shared/DESIGN.md).
+import { dlopen, FFIType, ptr, read, CString, type Pointer } from "bun:ffi";
+
+const { i32, u32, i64, u64, ptr: P, i16 } = FFIType;
+
+const lib = dlopen("libc.so.6", {
+  __errno_location: { args: [], returns: P },
+  posix_openpt: { args: [i32], returns: i32 },
+  grantpt: { args: [i32], returns: i32 },
+  unlockpt: { args: [i32], returns: i32 },
+  ptsname_r: { args: [i32, P, u64], returns: i32 },
+  open: { args: [P, i32, u32], returns: i32 },
+  close: { args: [i32], returns: i32 },
+  read: { args: [i32, P, u64], returns: i64 },
+  write: { args: [i32, P, u64], returns: i64 },
+  poll: { args: [P, u64, i32], returns: i32 },
+  // ioctl is variadic; a fixed pointer third argument is ABI-compatible on x86-64 Linux.
+  ioctl: { args: [i32, u64, P], returns: i32 },
+  tcgetattr: { args: [i32, P], returns: i32 },
+  tcsetattr: { args: [i32, i32, P], returns: i32 },
+  cfmakeraw: { args: [P], returns: FFIType.void },
+  tcgetpgrp: { args: [i32], returns: i32 },
+  waitpid: { args: [i32, P, i32], returns: i32 },
+  kill: { args: [i32, i32], returns: i32 },
+  pidfd_open: { args: [i32, u32], returns: i32 },
+  eventfd: { args: [u32, i32], returns: i32 },
+  sigemptyset: { args: [P], returns: i32 },
+  sigfillset: { args: [P], returns: i32 },
+  posix_spawnattr_init: { args: [P], returns: i32 },
+  posix_spawnattr_destroy: { args: [P], returns: i32 },
+  posix_spawnattr_setflags: { args: [P, i16], returns: i32 },
+  posix_spawnattr_setsigdefault: { args: [P, P], returns: i32 },
+  posix_spawnattr_setsigmask: { args: [P, P], returns: i32 },
+  posix_spawn_file_actions_init: { args: [P], returns: i32 },
+  posix_spawn_file_actions_destroy: { args: [P], returns: i32 },
+  posix_spawn_file_actions_addopen: { args: [P, i32, P, i32, u32], returns: i32 },
+  posix_spawn_file_actions_adddup2: { args: [P, i32, i32], returns: i32 },
+  posix_spawn_file_actions_addchdir_np: { args: [P, P], returns: i32 },
+  posix_spawnp: { args: [P, P, P, P, P, P], returns: i32 },
+  getrlimit: { args: [i32, P], returns: i32 },
+});
+
+/** The raw symbols, for the hot loops (the gather worker) that must not allocate per call. */
+export const sys = lib.symbols;
+
+// open(2) flags
+export const O_RDWR = 0o2;
+export const O_NOCTTY = 0o400;
+export const O_NONBLOCK = 0o4000;
+export const O_CLOEXEC = 0o2000000;
+// poll(2) events
+export const POLLIN = 0x1;
+export const POLLOUT = 0x4;
+export const POLLERR = 0x8;
+export const POLLHUP = 0x10;
+export const POLLNVAL = 0x20;
+// ioctl requests
+export const TIOCSWINSZ = 0x5414;
+export const TIOCGWINSZ = 0x5413;
+// waitpid
+export const WNOHANG = 1;
+// eventfd
+export const EFD_CLOEXEC = 0o2000000;
+export const EFD_NONBLOCK = 0o4000;
+// posix_spawnattr flags (a C short)
+export const POSIX_SPAWN_SETSIGDEF = 0x04;
+export const POSIX_SPAWN_SETSIGMASK = 0x08;
+export const POSIX_SPAWN_SETSID = 0x80;
+// struct sizes (glibc x86-64)
+export const SIZEOF_SPAWNATTR = 336;
+export const SIZEOF_FILE_ACTIONS = 80;
+export const SIZEOF_SIGSET = 128;
+export const SIZEOF_TERMIOS = 60;
+export const SIZEOF_POLLFD = 8;
+export const TCSANOW = 0;
+
+export const EINTR = 4;
+export const EAGAIN = 11;
+export const EIO = 5;
+export const ECHILD = 10;
+export const ESRCH = 3;
+
+const ERRNO_NAMES: Record<number, [string, string]> = {
+  1: ["EPERM", "Operation not permitted"],
+  2: ["ENOENT", "No such file or directory"],
+  3: ["ESRCH", "No such process"],
+  4: ["EINTR", "Interrupted system call"],
+  5: ["EIO", "Input/output error"],
+  7: ["E2BIG", "Argument list too long"],
+  8: ["ENOEXEC", "Exec format error"],
+  9: ["EBADF", "Bad file descriptor"],
+  10: ["ECHILD", "No child processes"],
+  11: ["EAGAIN", "Resource temporarily unavailable"],
+  12: ["ENOMEM", "Cannot allocate memory"],
+  13: ["EACCES", "Permission denied"],
+  14: ["EFAULT", "Bad address"],
+  17: ["EEXIST", "File exists"],
+  20: ["ENOTDIR", "Not a directory"],
+  21: ["EISDIR", "Is a directory"],
+  22: ["EINVAL", "Invalid argument"],
+  23: ["ENFILE", "Too many open files in system"],
+  24: ["EMFILE", "Too many open files"],
+  25: ["ENOTTY", "Inappropriate ioctl for device"],
+  28: ["ENOSPC", "No space left on device"],
+  32: ["EPIPE", "Broken pipe"],
+  36: ["ENAMETOOLONG", "File name too long"],
+  38: ["ENOSYS", "Function not implemented"],
+};
+
+export function errnoName(code: number): string {
+  return ERRNO_NAMES[code]?.[0] ?? `E${code}`;
+}
+
+/** An error from a libc call: `posix_spawnp: ENOENT (No such file or directory): nosuchprog`. */
+export class SysError extends Error {
+  constructor(
+    readonly call: string,
+    readonly errno: number,
+    detail?: string,
+  ) {
+    const [name, text] = ERRNO_NAMES[errno] ?? [`E${errno}`, `error ${errno}`];
+    super(`${call}: ${name} (${text})${detail ? `: ${detail}` : ""}`);
+    this.name = "SysError";
+  }
+  get code(): string {
+    return errnoName(this.errno);
+  }
+}
+
+const errnoPtr = lib.symbols.__errno_location();
+
+/** errno of the calling thread, read right after the failing call. */
+export function errno(): number {
+  return read.i32(errnoPtr as Pointer, 0);
+}
+
+/** Calls that return -1 and set errno: throw a SysError naming the call. Retries EINTR. */
+export function check(call: string, f: () => number | bigint, detail?: string): number {
+  for (;;) {
+    const r = Number(f());
+    if (r !== -1) return r;
+    const e = errno();
+    if (e === EINTR) continue;
+    throw new SysError(call, e, detail);
+  }
+}
+
+/** Calls that return an error number (posix_spawn*, ptsname_r) rather than setting errno. */
+export function checkRc(call: string, rc: number, detail?: string): void {
+  if (rc !== 0) throw new SysError(call, rc, detail);
+}
+
+/** A NUL-terminated copy of a JS string, for passing to C. Keep it referenced until the call returns. */
+export function cstr(s: string): Buffer {
+  return Buffer.from(s + "\0", "utf8");
+}
+
+export function readCString(buf: Uint8Array): string {
+  return new CString(ptr(buf)).toString();
+}
+
+export function close(fd: number): void {
+  // close(2) must not be retried on EINTR (Linux releases the fd regardless).
+  lib.symbols.close(fd);
+}
+
+export function setWinsize(fd: number, cols: number, rows: number): void {
+  const ws = new Uint16Array([rows, cols, 0, 0]);
+  check("ioctl(TIOCSWINSZ)", () => lib.symbols.ioctl(fd, TIOCSWINSZ, ptr(ws)));
+}
+
+export function getWinsize(fd: number): { cols: number; rows: number } {
+  const ws = new Uint16Array(4);
+  check("ioctl(TIOCGWINSZ)", () => lib.symbols.ioctl(fd, TIOCGWINSZ, ptr(ws)));
+  return { rows: ws[0] ?? 0, cols: ws[1] ?? 0 };
+}
+
+/** Put a terminal in raw mode (no echo, no line discipline, no output processing). */
+export function makeRaw(fd: number): void {
+  const t = new Uint8Array(SIZEOF_TERMIOS);
+  check("tcgetattr", () => lib.symbols.tcgetattr(fd, ptr(t)));
+  lib.symbols.cfmakeraw(ptr(t));
+  check("tcsetattr", () => lib.symbols.tcsetattr(fd, TCSANOW, ptr(t)));
+}
+
+/** The foreground process group of a terminal (for pane_current_command), or -1. */
+export function foregroundGroup(fd: number): number {
+  return lib.symbols.tcgetpgrp(fd);
+}
+
+export function eventfd(): number {
+  return check("eventfd", () => lib.symbols.eventfd(0, EFD_CLOEXEC | EFD_NONBLOCK));
+}
+
+const one = new BigUint64Array([1n]);
+/** Wake whoever polls an eventfd. Never blocks: a saturated counter is already a wake-up. */
+export function signalEventfd(fd: number): void {
+  lib.symbols.write(fd, ptr(one), 8);
+}
+
+export const SIGNALS: Record<string, number> = {
+  SIGHUP: 1, SIGINT: 2, SIGQUIT: 3, SIGILL: 4, SIGTRAP: 5, SIGABRT: 6, SIGBUS: 7, SIGFPE: 8,
+  SIGKILL: 9, SIGUSR1: 10, SIGSEGV: 11, SIGUSR2: 12, SIGPIPE: 13, SIGALRM: 14, SIGTERM: 15,
+  SIGCHLD: 17, SIGCONT: 18, SIGSTOP: 19, SIGTSTP: 20, SIGTTIN: 21, SIGTTOU: 22, SIGWINCH: 28,
+};
+
+export function signalNumber(sig: string | number): number {
+  if (typeof sig === "number") return sig;
+  const n = SIGNALS[sig.startsWith("SIG") ? sig : `SIG${sig}`];
+  if (n === undefined) throw new Error(`unknown signal: ${sig}`);
+  return n;
+}
+
+export function signalName(n: number): string {
+  for (const [name, v] of Object.entries(SIGNALS)) if (v === n) return name;
+  return `SIG${n}`;
+}
+
+export function killProcess(pid: number, sig: number): void {
+  check("kill", () => lib.symbols.kill(pid, sig), String(pid));
+}
+
+/** Soft limit on open files (RLIMIT_NOFILE). */
+export function openFileLimit(): number {
+  const r = new BigUint64Array(2);
+  check("getrlimit", () => lib.symbols.getrlimit(7, ptr(r)));
+  return Number(r[0]);
+}

@@ -1,0 +1,335 @@
+// Spawning a program in a new pseudo-terminal without fork in the VM (posix_spawnp), and the
+// handle the rest of weft drives it through: write, resize, kill, output and exit.
+import { ptr } from "bun:ffi";
+import { statSync, accessSync, constants as fsc } from "node:fs";
+import { join } from "node:path";
+import {
+  sys,
+  check,
+  checkRc,
+  cstr,
+  readCString,
+  close,
+  setWinsize,
+  makeRaw,
+  errno,
+  signalNumber,
+  killProcess,
+  foregroundGroup,
+  SysError,
+  O_RDWR,
+  O_NOCTTY,
+  O_NONBLOCK,
+  O_CLOEXEC,
+  EAGAIN,
+  EINTR,
+  POSIX_SPAWN_SETSID,
+  POSIX_SPAWN_SETSIGDEF,
+  POSIX_SPAWN_SETSIGMASK,
+  SIZEOF_SPAWNATTR,
+  SIZEOF_FILE_ACTIONS,
+  SIZEOF_SIGSET,
+} from "./libc.ts";
+import { gatherHost, type PaneChannel } from "./gather.ts";
+
+/** tmux refuses windows larger than this; so do we. */
+export const MAX_DIMENSION = 10000;
+
+export interface SpawnOptions {
+  file: string;
+  args?: string[];
+  /** The child's whole environment: nothing is inherited implicitly. */
+  env?: Record<string, string>;
+  cwd?: string;
+  cols: number;
+  rows: number;
+  /** Start the terminal in raw mode (no echo, no LF→CRLF): for byte-exact transfers. */
+  raw?: boolean;
+}
+
+export interface ExitStatus {
+  /** Exit code when the program exited, else null. */
+  code: number | null;
+  /** Terminating signal number when it was killed, else null. */
+  signal: number | null;
+}
+
+/** Output arrives as views into the pane's ring: call release() once done with the bytes. */
+export type DataHandler = (bytes: Uint8Array, release: () => void) => void;
+
+function checkSize(cols: number, rows: number): void {
+  for (const [name, v] of [
+    ["cols", cols],
+    ["rows", rows],
+  ] as const) {
+    if (!Number.isInteger(v) || v < 1 || v > MAX_DIMENSION) {
+      throw new RangeError(`invalid ${name}: ${v} (must be 1 to ${MAX_DIMENSION})`);
+    }
+  }
+}
+
+/** Find a program as execvp would, so a missing one gets a precise message before spawning. */
+export function resolveProgram(file: string, path: string | undefined): string | null {
+  const candidates = file.includes("/") ? [file] : (path ?? "/usr/bin:/bin").split(":").map((d) => join(d || ".", file));
+  for (const c of candidates) {
+    try {
+      if (statSync(c).isFile()) {
+        accessSync(c, fsc.X_OK);
+        return c;
+      }
+    } catch {}
+  }
+  return null;
+}
+
+function checkCwd(cwd: string): void {
+  let st;
+  try {
+    st = statSync(cwd);
+  } catch {
+    throw new SysError("chdir", 2, cwd);
+  }
+  if (!st.isDirectory()) throw new SysError("chdir", 20, cwd);
+}
+
+/** A NULL-terminated array of pointers to C strings; keep the result referenced across the call. */
+function cArray(strings: string[]): { array: BigUint64Array; keep: Buffer[] } {
+  const keep = strings.map(cstr);
+  const array = new BigUint64Array(keep.length + 1);
+  keep.forEach((b, i) => (array[i] = BigInt(ptr(b))));
+  return { array, keep };
+}
+
+/** Open a master with its slave path, nonblocking and close-on-exec so it never leaks into children. */
+function openMaster(): { fd: number; slave: string } {
+  const fd = check("posix_openpt", () => sys.posix_openpt(O_RDWR | O_NOCTTY | O_CLOEXEC | O_NONBLOCK));
+  try {
+    check("grantpt", () => sys.grantpt(fd));
+    check("unlockpt", () => sys.unlockpt(fd));
+    const name = new Uint8Array(128);
+    checkRc("ptsname_r", sys.ptsname_r(fd, ptr(name), name.length));
+    return { fd, slave: readCString(name) };
+  } catch (e) {
+    close(fd);
+    throw e;
+  }
+}
+
+function posixSpawn(file: string, argv: string[], env: string[], slave: string, cwd: string): number {
+  const attr = new Uint8Array(SIZEOF_SPAWNATTR);
+  const actions = new Uint8Array(SIZEOF_FILE_ACTIONS);
+  const sigdef = new Uint8Array(SIZEOF_SIGSET);
+  const sigmask = new Uint8Array(SIZEOF_SIGSET);
+  const pid = new Int32Array(1);
+  const cFile = cstr(file);
+  const cSlave = cstr(slave);
+  const cCwd = cstr(cwd);
+  const cArgv = cArray(argv);
+  const cEnv = cArray(env);
+  checkRc("posix_spawnattr_init", sys.posix_spawnattr_init(ptr(attr)));
+  checkRc("posix_spawn_file_actions_init", sys.posix_spawn_file_actions_init(ptr(actions)));
+  try {
+    // Bun ignores SIGPIPE and SIGXFSZ: reset every signal to default, and unblock all.
+    sys.sigfillset(ptr(sigdef));
+    sys.sigemptyset(ptr(sigmask));
+    checkRc("posix_spawnattr_setsigdefault", sys.posix_spawnattr_setsigdefault(ptr(attr), ptr(sigdef)));
+    checkRc("posix_spawnattr_setsigmask", sys.posix_spawnattr_setsigmask(ptr(attr), ptr(sigmask)));
+    const flags = POSIX_SPAWN_SETSID | POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETSIGMASK;
+    checkRc("posix_spawnattr_setflags", sys.posix_spawnattr_setflags(ptr(attr), flags));
+    // setsid runs before the file actions, so opening the slave (without O_NOCTTY) as fd 0
+    // makes it the controlling terminal of the new session.
+    checkRc("posix_spawn_file_actions_addchdir_np", sys.posix_spawn_file_actions_addchdir_np(ptr(actions), ptr(cCwd)));
+    checkRc("posix_spawn_file_actions_addopen", sys.posix_spawn_file_actions_addopen(ptr(actions), 0, ptr(cSlave), O_RDWR, 0));
+    checkRc("posix_spawn_file_actions_adddup2", sys.posix_spawn_file_actions_adddup2(ptr(actions), 0, 1));
+    checkRc("posix_spawn_file_actions_adddup2", sys.posix_spawn_file_actions_adddup2(ptr(actions), 0, 2));
+    const rc = sys.posix_spawnp(ptr(pid), ptr(cFile), ptr(actions), ptr(attr), ptr(cArgv.array), ptr(cEnv.array));
+    checkRc("posix_spawnp", rc, file);
+    return pid[0] ?? -1;
+  } finally {
+    sys.posix_spawn_file_actions_destroy(ptr(actions));
+    sys.posix_spawnattr_destroy(ptr(attr));
+    // Keep the C strings alive until here: the pointer arrays point into them.
+    void [cFile, cSlave, cCwd, cArgv.keep, cEnv.keep];
+  }
+}
+
+/** A program running in a pseudo-terminal of its own. */
+export class Pty {
+  private channel: PaneChannel;
+  private queue: Uint8Array[] = []; // bytes the kernel has not taken yet, in order
+  private queueOffset = 0; // how much of queue[0] was written
+  private dataHandler: DataHandler | null = null;
+  private pendingData: [Uint8Array, () => void][] = [];
+  private exitHandlers: ((s: ExitStatus) => void)[] = [];
+  private status: ExitStatus | null = null;
+  private closed = false;
+  readonly exited: Promise<ExitStatus>;
+  private resolveExit!: (s: ExitStatus) => void;
+
+  constructor(
+    readonly pid: number,
+    readonly fd: number,
+    private readonly pidfd: number,
+    public cols: number,
+    public rows: number,
+  ) {
+    this.exited = new Promise((r) => (this.resolveExit = r));
+    this.channel = gatherHost().add(fd, pidfd, pid, {
+      data: (bytes, release) => {
+        if (this.dataHandler) this.dataHandler(bytes, release);
+        else this.pendingData.push([bytes, release]);
+      },
+      writable: () => this.flush(),
+      exit: (code, signal) => this.onExited({ code, signal }),
+      removed: () => this.closeFds(),
+    });
+  }
+
+  /** Where output goes; output that arrived before a handler was set is delivered now, in order. */
+  onData(handler: DataHandler): void {
+    this.dataHandler = handler;
+    const pending = this.pendingData;
+    this.pendingData = [];
+    for (const [b, r] of pending) handler(b, r);
+  }
+
+  onExit(handler: (s: ExitStatus) => void): void {
+    if (this.status) handler(this.status);
+    else this.exitHandlers.push(handler);
+  }
+
+  get exitStatus(): ExitStatus | null {
+    return this.status;
+  }
+
+  get alive(): boolean {
+    return this.status === null && !this.closed;
+  }
+
+  /** Queue bytes for the program's input. Never blocks, never reorders; dropped only once it has exited. */
+  write(data: Uint8Array | string): void {
+    if (!this.alive) return;
+    const bytes = typeof data === "string" ? Buffer.from(data, "utf8") : data.slice();
+    if (bytes.length === 0) return;
+    this.queue.push(bytes);
+    if (this.queue.length === 1) this.flush();
+  }
+
+  /** Bytes queued and not yet taken by the kernel. */
+  get pendingWrite(): number {
+    let n = -this.queueOffset;
+    for (const b of this.queue) n += b.length;
+    return n;
+  }
+
+  private flush(): void {
+    while (this.queue.length > 0 && this.alive) {
+      const head = this.queue[0]!;
+      const n = Number(sys.write(this.fd, ptr(head, this.queueOffset), head.length - this.queueOffset));
+      if (n < 0) {
+        const e = errno();
+        if (e === EINTR) continue;
+        if (e === EAGAIN) {
+          this.channel.wantWrite(); // the worker reports POLLOUT
+          return;
+        }
+        this.queue = []; // EIO: the program is gone; its exit follows
+        return;
+      }
+      this.queueOffset += n;
+      if (this.queueOffset === head.length) {
+        this.queue.shift();
+        this.queueOffset = 0;
+      }
+    }
+  }
+
+  resize(cols: number, rows: number): void {
+    checkSize(cols, rows);
+    if (this.closed) return;
+    setWinsize(this.fd, cols, rows); // the kernel sends SIGWINCH to the foreground group
+    this.cols = cols;
+    this.rows = rows;
+  }
+
+  /** Signal the program (SIGHUP by default, as a terminal hang-up). */
+  kill(signal: string | number = "SIGHUP"): void {
+    if (this.status) return;
+    try {
+      killProcess(this.pid, signalNumber(signal));
+    } catch (e) {
+      if (!(e instanceof SysError && e.code === "ESRCH")) throw e;
+    }
+  }
+
+  /** Signal the terminal's foreground process group (what a hang-up reaches). */
+  killGroup(signal: string | number = "SIGHUP"): void {
+    if (this.status) return;
+    try {
+      killProcess(-this.pid, signalNumber(signal));
+    } catch (e) {
+      if (!(e instanceof SysError && e.code === "ESRCH")) throw e;
+    }
+  }
+
+  /** The process group in the foreground of this terminal, or -1. */
+  foregroundPid(): number {
+    return this.closed ? -1 : foregroundGroup(this.fd);
+  }
+
+  /** Stop reading a live pane and release its fds (the program gets SIGHUP first). */
+  dispose(): void {
+    if (this.closed || this.status) return;
+    this.killGroup("SIGHUP");
+    this.kill("SIGHUP");
+    // The exit event still arrives (and closes the fds) once the program is gone.
+  }
+
+  private onExited(s: ExitStatus): void {
+    this.status = s;
+    this.queue = [];
+    this.closeFds();
+    this.resolveExit(s);
+    for (const h of this.exitHandlers) h(s);
+    this.exitHandlers = [];
+  }
+
+  private closeFds(): void {
+    if (this.closed) return;
+    this.closed = true;
+    close(this.fd);
+    close(this.pidfd);
+  }
+}
+
+/** Start `file` in a new pseudo-terminal of cols × rows, leading its own session. */
+export function spawn(opts: SpawnOptions): Pty {
+  const { file, cols, rows } = opts;
+  checkSize(cols, rows);
+  const env = opts.env ?? {};
+  const cwd = opts.cwd ?? process.cwd();
+  checkCwd(cwd);
+  if (!resolveProgram(file, env.PATH ?? process.env.PATH)) throw new SysError("posix_spawnp", 2, file);
+  const { fd, slave } = openMaster();
+  let pid = -1;
+  try {
+    setWinsize(fd, cols, rows);
+    if (opts.raw) makeRaw(fd);
+    const envp = Object.entries(env).map(([k, v]) => `${k}=${v}`);
+    // posix_spawnp searches the PATH of *this* process; point it at the child's.
+    const path = env.PATH;
+    const resolved = path !== undefined && !file.includes("/") ? (resolveProgram(file, path) ?? file) : file;
+    pid = posixSpawn(resolved, [file, ...(opts.args ?? [])], envp, slave, cwd);
+    const pidfd = check("pidfd_open", () => sys.pidfd_open(pid, 0));
+    return new Pty(pid, fd, pidfd, cols, rows);
+  } catch (e) {
+    if (pid > 0) {
+      try {
+        killProcess(pid, 9);
+        sys.waitpid(pid, null, 0); // reap it: nobody else will
+      } catch {}
+    }
+    close(fd);
+    throw e;
+  }
+}
