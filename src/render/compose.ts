@@ -1,0 +1,273 @@
+// Composes a client's frame: the visible panes' cells, the borders between
+// them, the area outside the window, and the status (or message) line.
+
+import type { Terminal } from "@xterm/headless";
+import { Frame, COLOR_DEFAULT, COLOR_P16, COLOR_P256, COLOR_RGB, SPACE, SPACER, Attr } from "./frame.ts";
+import { charId, graphemeGeneration, sanitizeCode } from "./graphemes.ts";
+import { paneCache } from "./pane-cache.ts";
+
+/**
+ * A colour: a palette index 0-255, "#rrggbb", "default", a name ("red",
+ * "brightred"), or tmux's "colour123" / "color123".
+ */
+export type Color = number | string;
+
+export interface PaneView {
+  terminal: Terminal;
+  /** Top-left in the client's cells. */
+  x: number;
+  y: number;
+  width: number;
+  height: number;
+  active: boolean;
+  /** Show the page this many lines above the bottom (copy mode); absent = the live viewport. */
+  scrollOffset?: number;
+}
+
+export interface StatusSegment {
+  text: string;
+  fg?: Color;
+  bg?: Color;
+  bold?: boolean;
+  reverse?: boolean;
+}
+
+/** A message or prompt drawn on the status row instead of the status. */
+export interface Overlay {
+  segments: StatusSegment[];
+  /** Show the cursor on the overlay row at this column (a ':' prompt); absent = hidden. */
+  cursorX?: number;
+}
+
+export interface FrameInput {
+  cols: number;
+  rows: number;
+  panes: PaneView[];
+  windowCols: number;
+  windowRows: number;
+  status: StatusSegment[] | null;
+  statusRight?: StatusSegment[];
+  /** Fill colours of the status row; default black on green as tmux. */
+  statusStyle?: { fg?: Color; bg?: Color };
+  overlay?: Overlay;
+  /** Border colour next to the active pane; default green as tmux. */
+  activeBorderFg?: Color;
+  /** Border colour elsewhere; default the terminal's default. */
+  borderFg?: Color;
+  /** Clock for sync-output holds (tests). */
+  now?: number;
+}
+
+const NAMES = ["black", "red", "green", "yellow", "blue", "magenta", "cyan", "white"];
+
+/** Packs a Color into the frame's colour format. */
+export function packColor(c: Color | undefined): number {
+  if (c === undefined) return COLOR_DEFAULT;
+  if (typeof c === "number") {
+    const n = c & 0xff;
+    return n < 16 ? COLOR_P16 | n : COLOR_P256 | n;
+  }
+  const s = c.toLowerCase();
+  if (s === "default" || s === "") return COLOR_DEFAULT;
+  if (s.startsWith("#") && s.length === 7) {
+    const v = Number.parseInt(s.slice(1), 16);
+    return Number.isNaN(v) ? COLOR_DEFAULT : COLOR_RGB | v;
+  }
+  const m = /^colou?r(\d{1,3})$/.exec(s);
+  if (m) return packColor(Number(m[1]));
+  const bright = s.startsWith("bright");
+  const i = NAMES.indexOf(bright ? s.slice(6) : s);
+  return i < 0 ? COLOR_DEFAULT : COLOR_P16 | (i + (bright ? 8 : 0));
+}
+
+const DOT = 0xb7; // '·' fills the client beyond the window, as tmux does
+// Box-drawing char by which neighbours are borders: bit 1 up, 2 down, 4 left, 8 right.
+const BOX = [
+  0x2502, 0x2502, 0x2502, 0x2502, 0x2500, 0x2518, 0x2510, 0x2524,
+  0x2500, 0x2514, 0x250c, 0x251c, 0x2500, 0x2534, 0x252c, 0x253c,
+];
+
+// Scratch: which pane covers each window cell (0 = border, 1 = pane, 2 = active pane).
+let cover = new Uint8Array(0);
+
+export function composeFrame(input: FrameInput, into?: Frame): Frame {
+  const { cols, rows } = input;
+  const f = into ?? new Frame(cols, rows);
+  f.resize(cols, rows);
+  f.clear();
+  f.generation = graphemeGeneration();
+  f.holdMs = 0;
+  const cur = f.cursor;
+  cur.visible = false;
+  cur.x = 0;
+  cur.y = 0;
+  cur.shape = "default";
+  cur.blink = false;
+  const hasStatusRow = (input.status !== null || input.overlay !== undefined) && rows > 0;
+  const areaRows = hasStatusRow ? rows - 1 : rows;
+  const winW = Math.max(0, Math.min(input.windowCols, cols));
+  const winH = Math.max(0, Math.min(input.windowRows, areaRows));
+  if (cover.length < cols * rows) cover = new Uint8Array(cols * rows);
+  cover.fill(0, 0, cols * rows);
+  const now = input.now ?? performance.now();
+  for (const pane of input.panes) drawPane(f, pane, winW, winH, now);
+  drawBorders(f, winW, winH, packColor(input.borderFg), packColor(input.activeBorderFg ?? "green"));
+  for (let y = 0; y < areaRows; y++) {
+    const from = y < winH ? winW : 0;
+    for (let x = from; x < cols; x++) f.chars[y * cols + x] = DOT;
+  }
+  if (hasStatusRow) drawStatusRow(f, input, rows - 1);
+  return f;
+}
+
+function drawPane(f: Frame, pane: PaneView, winW: number, winH: number, now: number): void {
+  const cache = paneCache(pane.terminal);
+  const held = cache.holdRemaining(now);
+  if (held > 0) f.holdMs = f.holdMs === 0 ? held : Math.min(f.holdMs, held);
+  else cache.refresh(pane.scrollOffset);
+  const x0 = Math.max(0, pane.x);
+  const y0 = Math.max(0, pane.y);
+  const x1 = Math.min(pane.x + pane.width, winW);
+  const y1 = Math.min(pane.y + pane.height, winH);
+  if (x1 <= x0 || y1 <= y0) return;
+  const cols = f.cols;
+  const mark = pane.active ? 2 : 1;
+  // Cells of the terminal that land inside the rectangle.
+  const sx = x0 - pane.x;
+  const copyW = Math.min(x1 - x0, cache.cols - sx);
+  for (let y = y0; y < y1; y++) {
+    const at = y * cols + x0;
+    cover.fill(mark, at, at + (x1 - x0));
+    const sy = y - pane.y;
+    if (copyW <= 0 || sy >= cache.rows) continue;
+    const from = sy * cache.cols + sx;
+    const to = from + copyW;
+    f.chars.set(cache.chars.subarray(from, to), at);
+    f.widths.set(cache.widths.subarray(from, to), at);
+    f.fg.set(cache.fg.subarray(from, to), at);
+    f.bg.set(cache.bg.subarray(from, to), at);
+    f.attrs.set(cache.attrs.subarray(from, to), at);
+    // A wide char cut by the pane's edge is drawn as a space, never into the neighbour.
+    const last = at + copyW - 1;
+    if (f.widths[last] === 2) {
+      f.chars[last] = SPACE;
+      f.widths[last] = 1;
+    }
+    if (f.widths[at] === 0) {
+      f.chars[at] = SPACE;
+      f.widths[at] = 1;
+    }
+  }
+  if (pane.active) {
+    const c = cache.cursor;
+    const cx = pane.x + c.x;
+    const cy = pane.y + c.y;
+    const cur = f.cursor;
+    cur.x = cx;
+    cur.y = cy;
+    cur.shape = c.shape;
+    cur.blink = c.blink;
+    cur.visible = c.visible && cx >= x0 && cx < x1 && cy >= y0 && cy < y1 && c.x < cache.cols && c.y >= 0;
+  }
+}
+
+function drawBorders(f: Frame, winW: number, winH: number, fg: number, activeFg: number): void {
+  const cols = f.cols;
+  const isBorder = (x: number, y: number) => x >= 0 && y >= 0 && x < winW && y < winH && cover[y * cols + x] === 0;
+  for (let y = 0; y < winH; y++) {
+    for (let x = 0; x < winW; x++) {
+      const i = y * cols + x;
+      if (cover[i] !== 0) continue;
+      const bits =
+        (isBorder(x, y - 1) ? 1 : 0) |
+        (isBorder(x, y + 1) ? 2 : 0) |
+        (isBorder(x - 1, y) ? 4 : 0) |
+        (isBorder(x + 1, y) ? 8 : 0);
+      f.chars[i] = BOX[bits] ?? 0x2502;
+      f.fg[i] = nextToActive(x, y, winW, winH, cols) ? activeFg : fg;
+    }
+  }
+}
+
+function nextToActive(x: number, y: number, winW: number, winH: number, cols: number): boolean {
+  for (let dy = -1; dy <= 1; dy++) {
+    const yy = y + dy;
+    if (yy < 0 || yy >= winH) continue;
+    for (let dx = -1; dx <= 1; dx++) {
+      const xx = x + dx;
+      if (xx >= 0 && xx < winW && cover[yy * cols + xx] === 2) return true;
+    }
+  }
+  return false;
+}
+
+function drawStatusRow(f: Frame, input: FrameInput, y: number): void {
+  const style = input.statusStyle;
+  const fg = packColor(style?.fg ?? "black");
+  const bg = packColor(style?.bg ?? "green");
+  const cols = f.cols;
+  const base = y * cols;
+  f.fg.fill(fg, base, base + cols);
+  f.bg.fill(bg, base, base + cols);
+  if (input.overlay) {
+    drawSegments(f, input.overlay.segments, 0, y, cols, fg, bg);
+    const cx = input.overlay.cursorX;
+    if (cx !== undefined && cx >= 0 && cx < cols) {
+      f.cursor.x = cx;
+      f.cursor.y = y;
+      f.cursor.visible = true;
+      f.cursor.shape = "default";
+      f.cursor.blink = false;
+    }
+    return;
+  }
+  const right = input.statusRight ?? [];
+  const rightW = segmentsWidth(right);
+  const rightX = Math.max(0, cols - rightW);
+  drawSegments(f, input.status ?? [], 0, y, rightX, fg, bg);
+  drawSegments(f, right, rightX, y, cols, fg, bg);
+}
+
+const segmenter = new Intl.Segmenter();
+// eslint-disable-next-line no-control-regex
+const PLAIN = /^[\x20-\x7e]*$/;
+
+function segmentsWidth(segs: StatusSegment[]): number {
+  let w = 0;
+  for (const s of segs) w += PLAIN.test(s.text) ? s.text.length : Bun.stringWidth(s.text);
+  return w;
+}
+
+function drawSegments(f: Frame, segs: StatusSegment[], x: number, y: number, maxX: number, fg0: number, bg0: number): number {
+  for (const s of segs) {
+    const fg = s.fg === undefined ? fg0 : packColor(s.fg);
+    const bg = s.bg === undefined ? bg0 : packColor(s.bg);
+    const attrs = (s.bold ? Attr.bold : 0) | (s.reverse ? Attr.inverse : 0);
+    x = drawText(f, s.text, x, y, maxX, fg, bg, attrs);
+  }
+  return x;
+}
+
+/** Draws text from x, clipped before maxX; returns the next column. Controls become '?'. */
+export function drawText(f: Frame, text: string, x: number, y: number, maxX: number, fg: number, bg: number, attrs: number): number {
+  if (PLAIN.test(text)) {
+    for (let k = 0; k < text.length && x < maxX; k++, x++) f.set(x, y, text.charCodeAt(k), fg, bg, attrs);
+    return x;
+  }
+  for (const { segment } of segmenter.segment(text)) {
+    const cp = segment.codePointAt(0) ?? SPACE;
+    let w = Math.min(2, Bun.stringWidth(segment));
+    if (cp < 0x20 || (cp >= 0x7f && cp < 0xa0)) w = 1; // shown as '?'
+    if (w === 0) continue;
+    if (x + w > maxX) break;
+    const ch = segment.length === 1 || (segment.length === 2 && cp > 0xffff) ? sanitizeCode(cp) : charId(segment);
+    f.set(x, y, ch, fg, bg, attrs);
+    if (w === 2) {
+      f.widths[y * f.cols + x] = 2;
+      f.set(x + 1, y, SPACER, fg, bg, attrs);
+      f.widths[y * f.cols + x + 1] = 0;
+    }
+    x += w;
+  }
+  return x;
+}

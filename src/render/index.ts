@@ -1,0 +1,18 @@
+// The renderer: composes frames from pane models, diffs and encodes them per
+// client, and paces painting. Knows nothing of PTYs or sockets.
+
+export { Attr, Frame, type Cursor, type CursorShape } from "./frame.ts";
+export { charText } from "./graphemes.ts";
+export {
+  composeFrame,
+  drawText,
+  packColor,
+  type Color,
+  type FrameInput,
+  type Overlay,
+  type PaneView,
+  type StatusSegment,
+} from "./compose.ts";
+export { ClientScreen, type ClientScreenOptions } from "./encoder.ts";
+export { FramePacer, FRAME_INTERVAL_MS, type FramePacerOptions, type PacerClock } from "./pacer.ts";
+export { forgetPane, invalidatePane, syncHold, SYNC_HOLD_TIMEOUT_MS } from "./pane-cache.ts";
