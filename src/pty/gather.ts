@@ -58,9 +58,12 @@ export class GatherHost {
 
   constructor() {
     this.wakeFd = eventfd();
-    // The URL form lets `bun build --compile` embed the worker (listed as an extra entry point).
-    this.worker = new Worker(new URL("./gather-worker.ts", import.meta.url));
+    this.worker = new Worker(workerUrl());
     this.worker.onmessage = (e: MessageEvent<FromWorker>) => this.onMessage(e.data);
+    // Without its worker no pane would ever produce output: fail loudly, never hang.
+    this.worker.onerror = (e) => {
+      throw new Error(`gather worker failed: ${e.message}`);
+    };
     this.worker.unref();
     this.send({ t: "init", wakeFd: this.wakeFd, seq: this.seqBuf });
   }
@@ -132,6 +135,17 @@ export class GatherHost {
         return;
     }
   }
+}
+
+/**
+ * Where the worker's module is. From source, beside this file. In the executable made by
+ * `bun build --compile src/cli/main.ts src/pty/gather-worker.ts`, the bundle's modules all
+ * report the main entry's URL (/$bunfs/root/main) and the worker entry keeps its path below
+ * the entries' common folder: /$bunfs/root/pty/gather-worker.js. The e2e tests catch a change.
+ */
+function workerUrl(): URL {
+  if (import.meta.url.includes("/$bunfs/")) return new URL("./pty/gather-worker.js", import.meta.url);
+  return new URL("./gather-worker.ts", import.meta.url);
 }
 
 let host: GatherHost | null = null;

@@ -130,7 +130,9 @@ function posixSpawn(file: string, argv: string[], env: string[], slave: string, 
   checkRc("posix_spawn_file_actions_init", sys.posix_spawn_file_actions_init(ptr(actions)));
   try {
     // Bun ignores SIGPIPE and SIGXFSZ: reset every signal to default, and unblock all.
-    sys.sigfillset(ptr(sigdef));
+    // Every bit by hand: sigfillset leaves out glibc's internal signals 32 and 33, and the
+    // spawn helper then hands them to the program ignored.
+    sigdef.fill(0xff);
     sys.sigemptyset(ptr(sigmask));
     checkRc("posix_spawnattr_setsigdefault", sys.posix_spawnattr_setsigdefault(ptr(attr), ptr(sigdef)));
     checkRc("posix_spawnattr_setsigmask", sys.posix_spawnattr_setsigmask(ptr(attr), ptr(sigmask)));
@@ -217,9 +219,9 @@ export class Pty {
 
   /** Bytes queued and not yet taken by the kernel. */
   get pendingWrite(): number {
-    let n = -this.queueOffset;
+    let n = 0;
     for (const b of this.queue) n += b.length;
-    return n;
+    return n - this.queueOffset;
   }
 
   private flush(): void {

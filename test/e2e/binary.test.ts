@@ -1,0 +1,15 @@
+// The compiled executable carries the gather worker: a missing worker entry fails here.
+import { test, expect } from "bun:test";
+import { weftBinary } from "../helpers/binary.ts";
+
+test("dist/weft --version", async () => {
+  const p = Bun.spawnSync([await weftBinary(), "--version"]);
+  expect(p.stdout.toString()).toMatch(/^weft \d+\.\d+\.\d+\n$/);
+});
+
+test("dist/weft runs a program in a PTY through its worker, output and exit code intact", async () => {
+  const p = Bun.spawn([await weftBinary(), "debug-pty", "sh", "-c", "tty; seq 1 20000 | tail -1; exit 4"], { stdout: "pipe" });
+  const [code, out] = await Promise.all([p.exited, new Response(p.stdout).text()]);
+  expect(out).toMatch(/^\/dev\/pts\/\d+\r\n20000\r\n$/);
+  expect(code).toBe(4);
+});
