@@ -48,6 +48,14 @@ class Bytes {
     this.buf[this.len++] = 0x30 + (n % 10);
   }
 
+  /** Inserts bytes at an earlier position. */
+  insert(at: number, b: Uint8Array): void {
+    this.room(b.length);
+    this.buf.copyWithin(at + b.length, at, this.len);
+    this.buf.set(b, at);
+    this.len += b.length;
+  }
+
   /** A codepoint as UTF-8. */
   code(c: number): void {
     this.room(4);
@@ -103,6 +111,8 @@ export class ClientScreen {
   private hostCursorVisible = true;
   /** DECSCUSR parameter last sent, -1 unknown. */
   private hostShape = -1;
+  /** Runs of cells written in this frame. */
+  private runs = 0;
 
   constructor(cols: number, rows: number, opts: ClientScreenOptions = {}) {
     this.last = new Frame(cols, rows);
@@ -131,10 +141,7 @@ export class ClientScreen {
     out.len = 0;
     if (this.syncOutput) out.bytes(SYNC_BEGIN);
     if (cellsChanged) {
-      if (this.hostCursorVisible || full) {
-        out.bytes(HIDE);
-        this.hostCursorVisible = false;
-      }
+      const start = out.len;
       if (full) {
         last.resize(frame.cols, frame.rows);
         last.clear();
@@ -142,9 +149,17 @@ export class ClientScreen {
         this.penFg = this.penBg = this.penAttrs = 0;
         this.cx = this.cy = 0;
         this.hostShape = -1;
+        this.hostCursorVisible = true; // unknown after attach: hide and show again
         this.full = false;
       }
+      this.runs = 0;
       for (let y = 0; y < frame.rows; y++) this.diffRow(frame, y);
+      // Hide the cursor while drawing, unless it is one run (an echo): that is a single small
+      // write the host shows at once, and the hide/show pair would double its size.
+      if ((full || this.runs > 1) && this.hostCursorVisible) {
+        out.insert(start, HIDE);
+        this.hostCursorVisible = false;
+      }
     }
     this.placeCursor(frame.cursor);
     if (this.syncOutput) out.bytes(SYNC_END);
@@ -194,6 +209,7 @@ export class ClientScreen {
       if (x >= cols) return;
       if (widths[base + x] === 0 && x > 0) x--; // start at the wide char's head
       this.moveTo(x, y);
+      this.runs++;
       // Write the run; short unchanged stretches in the same pen are cheaper to rewrite than to jump.
       while (x < cols) {
         const i = base + x;

@@ -81,7 +81,7 @@ export function frameText(f: Frame, y: number): string {
 export class Host {
   readonly terminal: Terminal;
   readonly screen: ClientScreen;
-  lastBytes = new Uint8Array(0);
+  lastBytes: Uint8Array = new Uint8Array(0);
 
   constructor(cols: number, rows: number, syncOutput = false) {
     this.terminal = term(cols, rows, 0);
