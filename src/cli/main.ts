@@ -1,28 +1,69 @@
-// weft's single entry point: the command line, the client and (with --server) the server.
+// weft's single entry point: the command line (commander for the global options, then a tmux
+// command), the client, and, as `weft __server`, the server itself.
+import { Command } from "commander";
+import { homedir } from "node:os";
+import { join } from "node:path";
 import pkg from "../../package.json" with { type: "json" };
 
 const argv = process.argv.slice(2);
-if (argv[0] === "--version" || argv[0] === "-V") {
-  console.log(`weft ${pkg.version}`);
-  process.exit(0);
+
+/** How this executable starts itself in server mode: compiled, or bun running this file. */
+function selfArgv(): string[] {
+  return Bun.main.startsWith("/$bunfs/") ? [process.execPath] : [process.execPath, Bun.main];
 }
-if (argv[0] === "debug-pty") {
-  // Runs a program in a PTY through the gather worker and copies its output: a check that the
-  // compiled executable carries a working worker.
-  const { spawn } = await import("../pty/index.ts");
-  const [file, ...args] = argv.slice(1);
-  if (!file) {
-    console.error("usage: weft debug-pty program [args...]");
-    process.exit(1);
+
+async function main(): Promise<number> {
+  if (argv[0] === "__server") {
+    const { runServer } = await import("./server-main.ts");
+    return runServer(argv.slice(1), pkg.version);
   }
-  const env = Object.fromEntries(Object.entries(process.env).filter((e): e is [string, string] => e[1] !== undefined));
-  const p = spawn({ file, args, env, cols: 80, rows: 24 });
-  p.onData((b, release) => {
-    process.stdout.write(b.slice());
-    release();
+  if (argv[0] === "debug-pty") {
+    const { debugPty } = await import("./debug-pty.ts");
+    return debugPty(argv.slice(1));
+  }
+
+  const program = new Command()
+    .name("weft")
+    .usage("[-L socket-name] [-S socket-path] [-f file] [command [flags]]")
+    .description("A terminal multiplexer. Commands and flags are tmux's: weft new -d, weft split-window -h, weft send-keys, weft capture-pane -p ...")
+    .version(`weft ${pkg.version}`, "-V, --version")
+    .option("-L <socket-name>", "use a named socket in the socket directory")
+    .option("-S <socket-path>", "use this socket path")
+    .option("-f <file>", "configuration file (default ~/.config/weft/weft.conf)")
+    .argument("[command...]", "a weft (tmux) command and its arguments; new-session when none")
+    .passThroughOptions()
+    .allowExcessArguments()
+    .exitOverride();
+  try {
+    program.parse(argv, { from: "user" });
+  } catch (e) {
+    const code = (e as { exitCode?: number }).exitCode;
+    return typeof code === "number" ? code : 1;
+  }
+  const o = program.opts<{ L?: string; S?: string; f?: string }>();
+  const command: string[] = program.args.length ? program.args : ["new-session"];
+
+  const { socketPath, ensureSocketDir, SocketDirError } = await import("../mux/socket-path.ts");
+  const { commandStartsServer } = await import("./commands/index.ts");
+  let path: string;
+  try {
+    path = socketPath({ socketName: o.L, socketPath: o.S });
+    if (!o.S) ensureSocketDir(join(path, ".."));
+  } catch (e) {
+    if (e instanceof SocketDirError) {
+      console.error(`weft: ${e.message}`);
+      return 1;
+    }
+    throw e;
+  }
+  const config = o.f ?? join(homedir(), ".config/weft/weft.conf");
+  const { runClient } = await import("./client.ts");
+  return runClient({
+    socketPath: path,
+    argv: command,
+    startServer: commandStartsServer(command[0]!),
+    serverArgv: [...selfArgv(), "__server", "-S", path, "-f", config],
   });
-  const s = await p.exited;
-  process.exit(s.code ?? 128 + (s.signal ?? 0));
 }
-console.error("weft: the command line is not built yet");
-process.exit(1);
+
+process.exit(await main());

@@ -335,3 +335,39 @@ export function spawn(opts: SpawnOptions): Pty {
     throw e;
   }
 }
+
+/**
+ * Start a program detached from this process's terminal (a new session, stdio on /dev/null or
+ * a log file): how a client starts the server. Not reaped here: the caller exits soon after.
+ */
+export function spawnDetached(argv: string[], env: Record<string, string>, logFile?: string): number {
+  const [file, ...args] = argv;
+  if (!file) throw new Error("spawnDetached: empty argv");
+  const attr = new Uint8Array(SIZEOF_SPAWNATTR);
+  const actions = new Uint8Array(SIZEOF_FILE_ACTIONS);
+  const sigdef = new Uint8Array(SIZEOF_SIGSET).fill(0xff);
+  const sigmask = new Uint8Array(SIZEOF_SIGSET);
+  const pid = new Int32Array(1);
+  const cFile = cstr(file);
+  const cNull = cstr("/dev/null");
+  const cLog = cstr(logFile ?? "/dev/null");
+  const cArgv = cArray([file, ...args]);
+  const cEnv = cArray(Object.entries(env).map(([k, v]) => `${k}=${v}`));
+  checkRc("posix_spawnattr_init", sys.posix_spawnattr_init(ptr(attr)));
+  checkRc("posix_spawn_file_actions_init", sys.posix_spawn_file_actions_init(ptr(actions)));
+  try {
+    checkRc("posix_spawnattr_setsigdefault", sys.posix_spawnattr_setsigdefault(ptr(attr), ptr(sigdef)));
+    checkRc("posix_spawnattr_setsigmask", sys.posix_spawnattr_setsigmask(ptr(attr), ptr(sigmask)));
+    checkRc("posix_spawnattr_setflags", sys.posix_spawnattr_setflags(ptr(attr), POSIX_SPAWN_SETSID | POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETSIGMASK));
+    const O_WRONLY_CREAT_APPEND = 0o1 | 0o100 | 0o2000;
+    checkRc("posix_spawn_file_actions_addopen", sys.posix_spawn_file_actions_addopen(ptr(actions), 0, ptr(cNull), O_RDWR | O_NOCTTY, 0));
+    checkRc("posix_spawn_file_actions_addopen", sys.posix_spawn_file_actions_addopen(ptr(actions), 1, ptr(cLog), O_WRONLY_CREAT_APPEND | O_NOCTTY, 0o600));
+    checkRc("posix_spawn_file_actions_adddup2", sys.posix_spawn_file_actions_adddup2(ptr(actions), 1, 2));
+    checkRc("posix_spawnp", sys.posix_spawnp(ptr(pid), ptr(cFile), ptr(actions), ptr(attr), ptr(cArgv.array), ptr(cEnv.array)), file);
+    return pid[0] ?? -1;
+  } finally {
+    sys.posix_spawn_file_actions_destroy(ptr(actions));
+    sys.posix_spawnattr_destroy(ptr(attr));
+    void [cFile, cNull, cLog, cArgv.keep, cEnv.keep];
+  }
+}

@@ -1,0 +1,177 @@
+// The client: connects to the server (starting it when the command may), sends one command,
+// prints its output, and, when the command attaches, becomes a thin terminal: raw mode, keys
+// to the server, frames to stdout, SIGWINCH as resize, the terminal restored on every exit.
+import { writeSync, existsSync } from "node:fs";
+import type { Socket } from "bun";
+import { spawnDetached } from "../pty/index.ts";
+import {
+  FrameReader,
+  PROTOCOL_VERSION,
+  FRAME_JSON,
+  encodeJson,
+  encodeData,
+  type ServerMessage,
+  type ClientMessage,
+} from "../mux/protocol.ts";
+
+export interface ClientOptions {
+  socketPath: string;
+  argv: string[];
+  /** The command may start a server when none is running (new-session, start-server). */
+  startServer: boolean;
+  /** How to start the server: this executable's argv for server mode. */
+  serverArgv: string[];
+}
+
+/** Enter: alternate screen, clear, bracketed paste; ask whether synchronized output is supported. */
+const ENTER = "\x1b[?1049h\x1b[H\x1b[2J\x1b[?2004h\x1b[?2026$p";
+/** Leave: every mode a pane could have made us set, then the main screen and a visible cursor. */
+const LEAVE = "\x1b[?2026l\x1b[0m\x1b[r\x1b[0 q\x1b[?2004l\x1b[?1000l\x1b[?1002l\x1b[?1003l\x1b[?1006l\x1b[?1004l\x1b[?1l\x1b>\x1b[?1049l\x1b[?25h";
+
+function out(fd: number, data: string | Uint8Array): void {
+  const bytes = typeof data === "string" ? Buffer.from(data, "utf8") : data;
+  let off = 0;
+  while (off < bytes.length) {
+    try {
+      off += writeSync(fd, bytes, off);
+    } catch (e) {
+      if ((e as NodeJS.ErrnoException).code === "EAGAIN") continue;
+      return; // stdout closed: nothing more to show
+    }
+  }
+}
+
+async function connect(path: string, handlers: { data(b: Uint8Array): void; close(): void }): Promise<Socket<undefined> | null> {
+  try {
+    return await Bun.connect({
+      unix: path,
+      socket: {
+        data: (_s, b) => handlers.data(b),
+        close: () => handlers.close(),
+        error: () => handlers.close(),
+      },
+    });
+  } catch {
+    return null;
+  }
+}
+
+/** Wait for a freshly started server to accept connections. */
+async function connectWithRetry(path: string, handlers: { data(b: Uint8Array): void; close(): void }, ms: number): Promise<Socket<undefined> | null> {
+  const deadline = performance.now() + ms;
+  for (;;) {
+    const s = existsSync(path) ? await connect(path, handlers) : null;
+    if (s || performance.now() > deadline) return s;
+    await Bun.sleep(5);
+  }
+}
+
+function processEnv(): Record<string, string> {
+  const env: Record<string, string> = {};
+  for (const [k, v] of Object.entries(process.env)) if (v !== undefined) env[k] = v;
+  return env;
+}
+
+export async function runClient(opts: ClientOptions): Promise<number> {
+  const reader = new FrameReader();
+  let attached = false;
+  let restored = false;
+  let resolveDone!: (code: number) => void;
+  const done = new Promise<number>((r) => (resolveDone = r));
+  let finished = false;
+
+  const restore = () => {
+    if (!attached || restored) return;
+    restored = true;
+    out(1, LEAVE);
+    try {
+      process.stdin.setRawMode?.(false);
+    } catch {}
+    process.stdin.pause();
+  };
+  const finish = (code: number, message?: string, stream = 2) => {
+    if (finished) return;
+    finished = true;
+    restore();
+    if (message) out(stream, message + "\n");
+    resolveDone(code);
+  };
+
+  let sock: Socket<undefined> | null = null;
+  const handlers = {
+    data: (b: Uint8Array) => {
+      let frames;
+      try {
+        frames = reader.push(b);
+      } catch (e) {
+        return finish(1, `weft: ${(e as Error).message}`);
+      }
+      for (const f of frames) {
+        if (f.type === FRAME_JSON) onMessage(f.message as ServerMessage);
+        else out(1, f.bytes);
+      }
+    },
+    close: () => finish(1, attached ? "[lost server]" : "weft: server exited unexpectedly"),
+  };
+
+  const send = (m: ClientMessage) => sock?.write(encodeJson(m));
+
+  const onMessage = (m: ServerMessage) => {
+    switch (m.t) {
+      case "hello":
+        return sendCommand();
+      case "error":
+        return finish(1, `weft: ${m.message}`);
+      case "output":
+        return out(m.stream === "out" ? 1 : 2, m.text);
+      case "exit":
+        return finish(m.code);
+      case "attach":
+        return enterAttached();
+      case "detach":
+        return finish(m.code, m.message, 1);
+    }
+  };
+
+  const isTty = process.stdin.isTTY && process.stdout.isTTY;
+  const sendCommand = () => {
+    send({
+      t: "command",
+      argv: opts.argv,
+      cwd: process.cwd(),
+      env: processEnv(),
+      terminal: isTty ? { cols: process.stdout.columns || 80, rows: process.stdout.rows || 24, term: process.env.TERM ?? "xterm" } : undefined,
+    });
+  };
+
+  const enterAttached = () => {
+    attached = true;
+    process.stdin.setRawMode?.(true);
+    out(1, ENTER);
+    process.stdin.on("data", (b: Buffer) => sock?.write(encodeData(b)));
+    process.stdin.resume();
+    process.on("SIGWINCH", () => send({ t: "resize", cols: process.stdout.columns || 80, rows: process.stdout.rows || 24 }));
+  };
+  for (const sig of ["SIGTERM", "SIGHUP", "SIGINT"] as const) {
+    process.on(sig, () => finish(sig === "SIGINT" ? 130 : 1, attached ? `[terminated]` : undefined));
+  }
+
+  sock = await connect(opts.socketPath, handlers);
+  if (!sock) {
+    if (!opts.startServer) {
+      out(2, `no server running on ${opts.socketPath}\n`);
+      return 1;
+    }
+    const env = processEnv();
+    spawnDetached(opts.serverArgv, env, env.WEFT_SERVER_LOG);
+    sock = await connectWithRetry(opts.socketPath, handlers, 10_000);
+    if (!sock) {
+      out(2, `weft: the server did not start on ${opts.socketPath}\n`);
+      return 1;
+    }
+  }
+  send({ t: "hello", version: PROTOCOL_VERSION });
+  const code = await done;
+  sock.end();
+  return code;
+}

@@ -1,0 +1,18 @@
+// attach-session (attach, a): attach this terminal to a session.
+import { flag, type CommandEntry } from "../../mux/command.ts";
+import { checkNesting, requireTerminal } from "./common.ts";
+
+export const attachSession: CommandEntry = {
+  name: "attach-session",
+  alias: ["attach", "a", "at"],
+  usage: "[-dr] [-t target-session]",
+  args: "dErxc:f:t:",
+  target: "session",
+  exec(ctx) {
+    checkNesting(ctx);
+    requireTerminal(ctx);
+    const s = ctx.target.session;
+    if (flag(ctx.args, "d")) for (const c of [...ctx.server.clients]) if (c.session === s && c !== ctx.client) c.detach();
+    ctx.client!.attach(s);
+  },
+};

@@ -1,0 +1,27 @@
+// command-prompt: read a command on the status line and run it (C-b :); a template's %% (or %1)
+// is replaced by what was typed, -I gives initial text, -p the prompt.
+import { CommandError, value, type CommandEntry } from "../../mux/command.ts";
+import { Prompt } from "../../mux/prompt.ts";
+import { format } from "./common.ts";
+
+export const commandPrompt: CommandEntry = {
+  name: "command-prompt",
+  usage: "[-1bFkiN] [-I inputs] [-p prompts] [-t target-client] [template]",
+  args: "1bFkiNI:p:t:T:",
+  maxArgs: 1,
+  exec(ctx) {
+    const client = ctx.client;
+    if (!client?.session) throw new CommandError("no client to prompt");
+    const template = ctx.args.positional[0];
+    const label = value(ctx.args, "p") ?? (template ? "(command)" : "");
+    const initial = format(ctx, value(ctx.args, "I") ?? "", ctx.target);
+    client.openPrompt(
+      new Prompt(label ? `${label} ` : ":", initial, (text) => {
+        client.closePrompt();
+        if (text === null || text.trim() === "") return;
+        const line = template ? template.replace(/%%|%1/g, text.replace(/(["\\$])/g, "\\$1")) : text;
+        void client.runLine(line);
+      }),
+    );
+  },
+};

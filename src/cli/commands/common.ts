@@ -1,0 +1,59 @@
+// What several commands share: pane start options (-c, -e, command words), -P -F printing,
+// size parsing, and the nesting check.
+import { CommandError, value, type Args, type CommandContext } from "../../mux/command.ts";
+import type { NewPaneOptions } from "../../mux/server.ts";
+import { expandFormat } from "../../mux/format.ts";
+import { formatLookup, type FormatTarget } from "../../mux/format-vars.ts";
+
+/** -c dir, -e VAR=value (repeatable) and the command words, for new-session/new-window/split-window/respawn-pane. */
+export function paneOptions(ctx: CommandContext, a: Args = ctx.args): NewPaneOptions {
+  const env: Record<string, string> = {};
+  for (const e of a.all.get("e") ?? []) {
+    const eq = e.indexOf("=");
+    if (eq <= 0) throw new CommandError(`invalid environment: ${e}`);
+    env[e.slice(0, eq)] = e.slice(eq + 1);
+  }
+  const cwd = value(a, "c");
+  return { command: a.positional, cwd: cwd ? expandHome(cwd, ctx.env) : undefined, env };
+}
+
+function expandHome(p: string, env: Record<string, string>): string {
+  return p === "~" || p.startsWith("~/") ? (env.HOME ?? "") + p.slice(1) : p;
+}
+
+export function format(ctx: CommandContext, fmt: string, t: FormatTarget): string {
+  return expandFormat(fmt, formatLookup(ctx.server, t));
+}
+
+/** -P [-F fmt]: print where the new thing is. */
+export function printNew(ctx: CommandContext, defaultFormat: string, t: FormatTarget): void {
+  if (!ctx.args.flags.has("P")) return;
+  ctx.print(format(ctx, value(ctx.args, "F") ?? defaultFormat, t));
+}
+
+export function parseDimension(v: string | undefined, name: string): number | undefined {
+  if (v === undefined) return undefined;
+  const n = Number(v);
+  if (!/^\d+$/.test(v) || n < 1 || n > 10000) throw new CommandError(`${name} ${n < 1 ? "too small" : "invalid"}: ${v}`);
+  return n;
+}
+
+/** tmux refuses to attach inside one of its own panes unless $TMUX is unset; so do we with $WEFT. */
+export function checkNesting(ctx: CommandContext): void {
+  if (ctx.env.WEFT) throw new CommandError("sessions should be nested with care, unset $WEFT to force");
+}
+
+export function requireTerminal(ctx: CommandContext): void {
+  if (!ctx.terminal || !ctx.client) throw new CommandError("open terminal failed: not a terminal");
+}
+
+/** --json output for list-* commands: one object per line-item, with the given format variables. */
+export function printJson(ctx: CommandContext, items: FormatTarget[], vars: string[]): void {
+  const rows = items.map((t) => {
+    const lookup = formatLookup(ctx.server, t);
+    const o: Record<string, unknown> = {};
+    for (const v of vars) o[v] = lookup(v) ?? null;
+    return o;
+  });
+  ctx.print(JSON.stringify(rows, null, 2));
+}

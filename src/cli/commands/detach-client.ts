@@ -1,0 +1,29 @@
+// detach-client (detach): detach this client, or every client of a session (-s), or all but this (-a).
+import { flag, value, type CommandEntry } from "../../mux/command.ts";
+import { resolveTarget } from "../../mux/target.ts";
+
+export const detachClient: CommandEntry = {
+  name: "detach-client",
+  alias: ["detach"],
+  usage: "[-aP] [-s target-session] [-t target-client]",
+  args: "aPs:t:",
+  exec(ctx) {
+    const { server, client } = ctx;
+    const spec = value(ctx.args, "s");
+    if (spec !== undefined) {
+      const s = resolveTarget(server, spec, "session", server.hintFor({ conn: client, cwd: ctx.cwd, env: ctx.env, print() {}, printError() {} })).session;
+      for (const c of [...server.clients]) if (c.session === s) c.detach();
+      return;
+    }
+    if (flag(ctx.args, "a")) {
+      for (const c of [...server.clients]) if (c !== client && c.session) c.detach();
+      return;
+    }
+    if (client?.session) {
+      client.detach();
+      return;
+    }
+    // From the command line: the clients attached to the current session.
+    for (const c of [...server.clients]) if (c.session === ctx.target.session) c.detach();
+  },
+};

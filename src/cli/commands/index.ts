@@ -1,0 +1,73 @@
+// The command table: every command weft has, one file each. The command line, key bindings,
+// the config file and the ':' prompt all run these same entries.
+import type { CommandEntry } from "../../mux/command.ts";
+import { newSession } from "./new-session.ts";
+import { attachSession } from "./attach-session.ts";
+import { detachClient } from "./detach-client.ts";
+import { killServer } from "./kill-server.ts";
+import { killSession } from "./kill-session.ts";
+import { hasSession } from "./has-session.ts";
+import { listSessions } from "./list-sessions.ts";
+import { newWindow } from "./new-window.ts";
+import { splitWindow } from "./split-window.ts";
+import { sendKeys } from "./send-keys.ts";
+import { displayMessage } from "./display-message.ts";
+import { selectPane } from "./select-pane.ts";
+import { selectWindow, nextWindow, previousWindow, lastWindow } from "./select-window.ts";
+import { killPane } from "./kill-pane.ts";
+import { killWindow } from "./kill-window.ts";
+import { refreshClient } from "./refresh-client.ts";
+import { sendPrefix } from "./send-prefix.ts";
+import { commandPrompt } from "./command-prompt.ts";
+import { resizePane } from "./resize-pane.ts";
+import { listPanes } from "./list-panes.ts";
+import { listWindows } from "./list-windows.ts";
+import { setOption, setWindowOption } from "./set-option.ts";
+import { showOptions, showWindowOptions } from "./show-options.ts";
+import { bindKey, unbindKey, listKeys } from "./bind-key.ts";
+import { sourceFile } from "./source-file.ts";
+
+export const COMMANDS: CommandEntry[] = [
+  newSession,
+  attachSession,
+  detachClient,
+  killServer,
+  killSession,
+  hasSession,
+  listSessions,
+  newWindow,
+  splitWindow,
+  sendKeys,
+  displayMessage,
+  selectPane,
+  selectWindow,
+  nextWindow,
+  previousWindow,
+  lastWindow,
+  killPane,
+  killWindow,
+  refreshClient,
+  sendPrefix,
+  commandPrompt,
+  resizePane,
+  listPanes,
+  listWindows,
+  setOption,
+  setWindowOption,
+  showOptions,
+  showWindowOptions,
+  bindKey,
+  unbindKey,
+  listKeys,
+  sourceFile,
+];
+
+/** Whether a command (by name, alias or unique prefix) may start a server, as tmux's new-session does. */
+export function commandStartsServer(name: string): boolean {
+  const matches = COMMANDS.filter((c) => c.name === name || c.alias?.includes(name));
+  const entry = matches[0] ?? (() => {
+    const pre = COMMANDS.filter((c) => c.name.startsWith(name));
+    return pre.length === 1 ? pre[0] : undefined;
+  })();
+  return entry?.startServer === true;
+}

@@ -1,0 +1,26 @@
+// list-windows (lsw): the windows of a session (-a: all sessions), by -F format or --json.
+import { flag, value, type CommandEntry } from "../../mux/command.ts";
+import { format, printJson } from "./common.ts";
+import type { FormatTarget } from "../../mux/format-vars.ts";
+
+const DEFAULT = "#{window_index}: #{window_name}#{window_flags} (#{window_panes} panes) [#{window_width}x#{window_height}] [layout #{window_layout}] #{window_id}#{?window_active, (active),}";
+const DEFAULT_ALL = "#{session_name}:#{window_index}: #{window_name}#{window_flags} (#{window_panes} panes) [#{window_width}x#{window_height}] ";
+
+export const listWindows: CommandEntry = {
+  name: "list-windows",
+  alias: ["lsw"],
+  usage: "[-a] [-F format] [-t target-session] [--json]",
+  args: "aF:f:t:",
+  long: { json: false },
+  target: "session",
+  exec(ctx) {
+    const a = ctx.args;
+    const sessions = flag(a, "a") ? ctx.server.sessions : [ctx.target.session];
+    const items: FormatTarget[] = sessions.flatMap((s) => s.windows.map((w) => ({ session: s, window: w })));
+    if (flag(a, "json")) {
+      return printJson(ctx, items, ["session_name", "window_index", "window_id", "window_name", "window_active", "window_width", "window_height", "window_panes", "window_layout", "window_flags"]);
+    }
+    const fmt = value(a, "F") ?? (flag(a, "a") ? DEFAULT_ALL : DEFAULT);
+    for (const t of items) ctx.print(format(ctx, fmt, t));
+  },
+};

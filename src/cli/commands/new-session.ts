@@ -1,0 +1,50 @@
+// new-session (new): create a session and attach to it, or with -d leave it running detached.
+import { flag, value, type CommandEntry } from "../../mux/command.ts";
+import { paneOptions, parseDimension, printNew, checkNesting, requireTerminal } from "./common.ts";
+
+export const newSession: CommandEntry = {
+  name: "new-session",
+  alias: ["new"],
+  usage: "[-AdP] [-c start-directory] [-e environment] [-F format] [-n window-name] [-s session-name] [-x width] [-y height] [shell-command [argument ...]]",
+  args: "AdDEPXc:e:F:n:s:t:x:y:",
+  noSession: true,
+  startServer: true,
+  exec(ctx) {
+    const a = ctx.args;
+    const { server } = ctx;
+    const name = value(a, "s");
+    const detached = flag(a, "d");
+    if (flag(a, "A") && name) {
+      const existing = server.sessions.find((s) => s.name === name);
+      if (existing) {
+        if (flag(a, "d")) return;
+        checkNesting(ctx);
+        requireTerminal(ctx);
+        ctx.client!.attach(existing);
+        return;
+      }
+    }
+    if (!detached) {
+      checkNesting(ctx);
+      requireTerminal(ctx);
+    }
+    const [dw, dh] = server.sessionOptions.getString("default-size").split("x").map(Number);
+    let cols = parseDimension(value(a, "x"), "width") ?? dw ?? 80;
+    let rows = parseDimension(value(a, "y"), "height") ?? dh ?? 24;
+    if (!detached && ctx.terminal && !value(a, "x") && !value(a, "y")) {
+      cols = ctx.terminal.cols;
+      rows = Math.max(1, ctx.terminal.rows - (server.sessionOptions.getFlag("status") ? 1 : 0));
+    }
+    const s = server.createSession({
+      name,
+      cwd: value(a, "c") ?? ctx.cwd,
+      env: ctx.env,
+      cols,
+      rows,
+      windowName: value(a, "n"),
+      pane: paneOptions(ctx),
+    });
+    printNew(ctx, "#{session_name}:", { session: s });
+    if (!flag(a, "d") && ctx.terminal && ctx.client) ctx.client.attach(s);
+  },
+};

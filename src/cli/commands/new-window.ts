@@ -1,0 +1,43 @@
+// new-window (neww): a new window with one pane, made current unless -d.
+import { CommandError, flag, value, type CommandEntry } from "../../mux/command.ts";
+import { paneOptions, printNew } from "./common.ts";
+import { resolveTarget } from "../../mux/target.ts";
+
+export const newWindow: CommandEntry = {
+  name: "new-window",
+  alias: ["neww"],
+  usage: "[-adkP] [-c start-directory] [-e environment] [-F format] [-n window-name] [-t target-window] [shell-command [argument ...]]",
+  args: "abdkPSc:e:F:n:t:",
+  exec(ctx) {
+    const a = ctx.args;
+    const { server } = ctx;
+    const spec = value(a, "t");
+    const hint = server.hintFor({ conn: ctx.client, cwd: ctx.cwd, env: ctx.env, print() {}, printError() {} });
+    let session = ctx.target?.session;
+    let index: number | undefined;
+    if (spec !== undefined) {
+      // -t names a window index that may not exist yet: session:index, :index or index.
+      const m = /^(?:(.*):)?(\d+)$/.exec(spec);
+      if (m) {
+        session = m[1] ? resolveTarget(server, m[1], "session", hint).session : session;
+        index = Number(m[2]);
+      } else {
+        const t = resolveTarget(server, spec, "window", hint);
+        session = t.session;
+        index = flag(a, "a") ? session.freeIndex(t.window.index) : undefined;
+        if (!flag(a, "a") && !flag(a, "k")) throw new CommandError(`index ${t.window.index} in use`);
+      }
+    } else if (flag(a, "a") && session) index = session.freeIndex(session.current.index);
+    if (!session) throw new CommandError("no current session");
+    const existing = index !== undefined ? session.window(index) : undefined;
+    if (existing) {
+      if (!flag(a, "k")) throw new CommandError(`index ${index} in use`);
+      server.killWindow(existing);
+    }
+    const opts = paneOptions(ctx);
+    const w = server.createWindow(session, { name: value(a, "n"), index, pane: { ...opts, cwd: opts.cwd ?? ctx.target?.pane.currentPath() ?? session.cwd } });
+    if (!flag(a, "d")) session.select(w);
+    server.sessionChanged(session);
+    printNew(ctx, "#{session_name}:#{window_index}.#{pane_index}", { session, window: w, pane: w.active });
+  },
+};

@@ -1,0 +1,35 @@
+// select-pane (selectp): make a pane active, or move to the neighbour in a direction.
+import { flag, value, type CommandEntry } from "../../mux/command.ts";
+
+export const selectPane: CommandEntry = {
+  name: "select-pane",
+  alias: ["selectp"],
+  usage: "[-DdeLlMmRUZ] [-T title] [-t target-pane]",
+  args: "DdegLlMmRUZT:t:",
+  target: "pane",
+  exec(ctx) {
+    const a = ctx.args;
+    const { window } = ctx.target;
+    let pane = ctx.target.pane;
+    const title = value(a, "T");
+    if (title !== undefined) {
+      pane.title = title;
+      ctx.server.windowChanged(window);
+      return;
+    }
+    if (flag(a, "l")) {
+      if (window.lastPane) pane = window.lastPane;
+    } else {
+      for (const d of ["L", "R", "U", "D"] as const) {
+        if (flag(a, d)) pane = window.neighbour(pane, d) ?? pane;
+      }
+    }
+    if (flag(a, "Z") || !window.zoomed || window.zoomed === pane) {
+      const z = window.zoomed;
+      window.setActive(pane);
+      if (flag(a, "Z") && z && z !== pane) window.toggleZoom(pane);
+    } else window.setActive(pane);
+    ctx.target.session.select(window);
+    ctx.server.sessionChanged(ctx.target.session);
+  },
+};

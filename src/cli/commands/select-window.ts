@@ -1,0 +1,61 @@
+// select-window (selectw), next-window, previous-window, last-window: change the current window.
+import { CommandError, flag, type CommandEntry, type CommandContext } from "../../mux/command.ts";
+
+function select(ctx: CommandContext, w = ctx.target.window): void {
+  ctx.target.session.select(w);
+  ctx.server.sessionChanged(ctx.target.session);
+}
+
+export const selectWindow: CommandEntry = {
+  name: "select-window",
+  alias: ["selectw"],
+  usage: "[-lnpT] [-t target-window]",
+  args: "lnpTt:",
+  target: "window",
+  exec(ctx) {
+    const s = ctx.target.session;
+    if (flag(ctx.args, "l")) return lastWindow.exec(ctx);
+    if (flag(ctx.args, "n")) return nextWindow.exec(ctx);
+    if (flag(ctx.args, "p")) return previousWindow.exec(ctx);
+    if (flag(ctx.args, "T") && s.current === ctx.target.window && s.lastWindow) return select(ctx, s.lastWindow);
+    select(ctx);
+  },
+};
+
+function step(ctx: CommandContext, by: number): void {
+  const s = ctx.target.session;
+  const ws = s.windows;
+  const i = ws.indexOf(s.current);
+  select(ctx, ws[(i + by + ws.length) % ws.length]);
+}
+
+export const nextWindow: CommandEntry = {
+  name: "next-window",
+  alias: ["next"],
+  usage: "[-a] [-t target-session]",
+  args: "at:",
+  target: "session",
+  exec: (ctx) => step(ctx, 1),
+};
+
+export const previousWindow: CommandEntry = {
+  name: "previous-window",
+  alias: ["prev"],
+  usage: "[-a] [-t target-session]",
+  args: "at:",
+  target: "session",
+  exec: (ctx) => step(ctx, -1),
+};
+
+export const lastWindow: CommandEntry = {
+  name: "last-window",
+  alias: ["last"],
+  usage: "[-t target-session]",
+  args: "t:",
+  target: "session",
+  exec(ctx) {
+    const last = ctx.target.session.lastWindow;
+    if (!last) throw new CommandError("no last window");
+    select(ctx, last);
+  },
+};

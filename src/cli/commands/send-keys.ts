@@ -1,0 +1,36 @@
+// send-keys (send): type keys into a pane: tmux key names encoded for the pane's modes, other
+// words as literal text; -l all literal, -H hex bytes, -N repeat.
+import { CommandError, flag, value, type CommandEntry } from "../../mux/command.ts";
+import { encodeKey } from "../../mux/keys.ts";
+
+export const sendKeys: CommandEntry = {
+  name: "send-keys",
+  alias: ["send"],
+  usage: "[-HlRX] [-N repeat-count] [-t target-pane] key ...",
+  args: "FHKlMRXc:N:t:",
+  target: "pane",
+  exec(ctx) {
+    const a = ctx.args;
+    const { pane, window } = ctx.target;
+    const nText = value(a, "N");
+    const repeat = nText === undefined ? 1 : Number(nText);
+    if (!Number.isInteger(repeat) || repeat < 1) throw new CommandError(`repeat count invalid: ${nText}`);
+    if (flag(a, "R")) pane.terminal.reset();
+    const chunks: Uint8Array[] = [];
+    const modes = pane.modes;
+    for (const word of a.positional) {
+      if (flag(a, "H")) {
+        for (const h of word.split(/\s+/).filter(Boolean)) {
+          const n = Number.parseInt(h, 16);
+          if (!/^[0-9a-fA-F]{1,2}$/.test(h)) throw new CommandError(`invalid key: ${h}`);
+          chunks.push(new Uint8Array([n]));
+        }
+        continue;
+      }
+      const key = flag(a, "l") ? null : encodeKey(word, { applicationCursor: modes.applicationCursorKeysMode, applicationKeypad: modes.applicationKeypadMode, bracketedPaste: modes.bracketedPasteMode });
+      chunks.push(key ?? Buffer.from(word, "utf8"));
+    }
+    const targets = window.options.getFlag("synchronize-panes") && !ctx.args.flags.has("t") ? [...window.panes.values()] : [pane];
+    for (let i = 0; i < repeat; i++) for (const c of chunks) for (const p of targets) p.write(c);
+  },
+};

@@ -1,0 +1,16 @@
+// send-prefix: send the prefix key itself to the active pane (C-b C-b).
+import { flag, type CommandEntry } from "../../mux/command.ts";
+import { encodeKey } from "../../mux/keys.ts";
+
+export const sendPrefix: CommandEntry = {
+  name: "send-prefix",
+  usage: "[-2] [-t target-pane]",
+  args: "2t:",
+  target: "pane",
+  exec(ctx) {
+    const key = ctx.target.session.options.getString(flag(ctx.args, "2") ? "prefix2" : "prefix");
+    const modes = ctx.target.pane.modes;
+    const bytes = encodeKey(key, { applicationCursor: modes.applicationCursorKeysMode, applicationKeypad: modes.applicationKeypadMode });
+    if (bytes) ctx.target.pane.write(bytes);
+  },
+};

@@ -1,0 +1,38 @@
+// split-window (splitw): split a pane into two, running a new program in the new one.
+import { CommandError, flag, value, type CommandEntry } from "../../mux/command.ts";
+import { paneOptions, printNew } from "./common.ts";
+
+/** -l N or -l N% (and tmux's older -p N). */
+function splitSize(l: string | undefined, p: string | undefined): { cells: number } | { percent: number } | undefined {
+  if (l !== undefined) {
+    const m = /^(\d+)(%?)$/.exec(l);
+    if (!m) throw new CommandError(`invalid size: ${l}`);
+    return m[2] ? { percent: Number(m[1]) } : { cells: Number(m[1]) };
+  }
+  if (p !== undefined) {
+    if (!/^\d+$/.test(p)) throw new CommandError(`invalid percentage: ${p}`);
+    return { percent: Number(p) };
+  }
+  return undefined;
+}
+
+export const splitWindow: CommandEntry = {
+  name: "split-window",
+  alias: ["splitw"],
+  usage: "[-bdfhvP] [-c start-directory] [-e environment] [-F format] [-l size] [-t target-pane] [shell-command [argument ...]]",
+  args: "bdefhIvPZc:e:F:l:p:t:",
+  target: "pane",
+  exec(ctx) {
+    const a = ctx.args;
+    const { window, pane } = ctx.target;
+    const p = ctx.server.splitPane(
+      window,
+      pane,
+      { horizontal: flag(a, "h"), before: flag(a, "b"), fullSize: flag(a, "f"), size: splitSize(value(a, "l"), value(a, "p")) },
+      { ...paneOptions(ctx), cwd: paneOptions(ctx).cwd ?? pane.currentPath() },
+    );
+    if (!flag(a, "d")) window.setActive(p);
+    ctx.server.windowChanged(window);
+    printNew(ctx, "#{session_name}:#{window_index}.#{pane_index}", { session: window.session, window, pane: p });
+  },
+};

@@ -1,0 +1,28 @@
+// Server mode (`weft __server -S path -f config`): started detached by the first client.
+import { Server } from "../mux/server.ts";
+import { COMMANDS } from "./commands/index.ts";
+
+export async function runServer(argv: string[], version: string): Promise<number> {
+  let socketPath = "";
+  let configFile: string | null = null;
+  for (let i = 0; i < argv.length; i++) {
+    if (argv[i] === "-S") socketPath = argv[++i] ?? "";
+    else if (argv[i] === "-f") configFile = argv[++i] ?? null;
+  }
+  if (!socketPath) {
+    console.error("weft __server: -S path is required");
+    return 1;
+  }
+  process.title = "weft: server";
+  // A hang-up of the terminal that started us must not end the server.
+  process.on("SIGHUP", () => {});
+  process.on("SIGTERM", () => server.shutdown());
+  const server = new Server({ socketPath, commands: COMMANDS, configFile, version });
+  try {
+    await server.listen();
+  } catch (e) {
+    console.error(`weft server: ${(e as Error).message}`);
+    return 1;
+  }
+  return new Promise<number>(() => {}); // runs until shutdown() exits the process
+}

@@ -1,0 +1,407 @@
+// The server's side of one client connection: the protocol, the commands it sends, and, once
+// attached, its keys (prefix table, prompt) and its frames (compose, diff, pace, backpressure).
+import type { Socket } from "bun";
+import type { Server } from "./server.ts";
+import type { Session } from "./session.ts";
+import {
+  FrameReader,
+  ProtocolError,
+  PROTOCOL_VERSION,
+  FRAME_JSON,
+  encodeJson,
+  encodeData,
+  validateClientMessage,
+  type ServerMessage,
+  type TerminalInfo,
+} from "./protocol.ts";
+import { composeFrame, ClientScreen, FramePacer, invalidatePane, type Frame, type PaneView } from "../render/index.ts";
+import { parseKeys, encodeKey } from "./keys.ts";
+import { buildStatus } from "./status.ts";
+import { Prompt } from "./prompt.ts";
+
+/** Output a client has not taken beyond this is a client that stopped reading: drop it. */
+const MAX_CONTROL_BACKLOG = 64 * 1024 * 1024;
+
+/** The host terminal's answer to DECRQM ?2026: synchronized output supported (1, 2) or not. */
+const SYNC_REPORT = /\x1b\[\?2026;([0-4])\$y/;
+
+export class ClientConnection {
+  private readonly reader = new FrameReader();
+  private greeted = false;
+  closed = false;
+  session: Session | null = null;
+  terminal: TerminalInfo | undefined;
+  cwd = "/";
+  env: Record<string, string> = {};
+  cols = 80;
+  rows = 24;
+  lastActivity = performance.now();
+  private pending: Uint8Array[] = []; // bytes the socket has not taken yet
+  private pendingBytes = 0;
+  private screen: ClientScreen | null = null;
+  private pacer: FramePacer | null = null;
+  private frame: Frame | undefined;
+  private keyTable = "root";
+  private repeatUntil = 0;
+  prompt: Prompt | null = null;
+  private message: { text: string; timer: ReturnType<typeof setTimeout> } | null = null;
+  private syncOutput = false;
+  private statusTimer: ReturnType<typeof setInterval> | null = null;
+  private commandChain: Promise<unknown> = Promise.resolve();
+
+  constructor(
+    private readonly server: Server,
+    private readonly socket: Socket<ClientConnection>,
+  ) {}
+
+  // ---- protocol -------------------------------------------------------------------------
+
+  onBytes(bytes: Uint8Array): void {
+    if (this.closed) return;
+    let frames;
+    try {
+      frames = this.reader.push(bytes);
+    } catch (e) {
+      this.fail(e instanceof ProtocolError ? e.message : "bad frame");
+      return;
+    }
+    for (const f of frames) {
+      if (this.closed) return;
+      if (f.type === FRAME_JSON) this.onMessage(f.message);
+      else if (this.session) this.onInput(f.bytes);
+      else return this.fail("input from a client that is not attached");
+    }
+  }
+
+  private onMessage(raw: unknown): void {
+    const m = validateClientMessage(raw);
+    if (!m) return this.fail("malformed message");
+    if (!this.greeted) {
+      if (m.t !== "hello") return this.fail("expected hello");
+      if (m.version !== PROTOCOL_VERSION) {
+        this.send({ t: "error", message: `protocol version mismatch (client ${m.version}, server ${PROTOCOL_VERSION}): kill the old server or use the same weft` });
+        return this.close();
+      }
+      this.greeted = true;
+      this.send({ t: "hello", version: PROTOCOL_VERSION, pid: process.pid });
+      return;
+    }
+    switch (m.t) {
+      case "hello":
+        return this.fail("hello twice");
+      case "command":
+        this.cwd = m.cwd;
+        this.env = m.env;
+        this.terminal = m.terminal;
+        if (m.terminal) {
+          this.cols = m.terminal.cols;
+          this.rows = m.terminal.rows;
+        }
+        this.commandChain = this.commandChain.then(() => this.runCommand(m.argv));
+        return;
+      case "resize":
+        this.cols = m.cols;
+        this.rows = m.rows;
+        this.lastActivity = performance.now();
+        if (this.session) {
+          this.screen?.resize(m.cols, m.rows);
+          this.server.sessionSizeChanged(this.session);
+          this.markDirty();
+        }
+        return;
+    }
+  }
+
+  private async runCommand(argv: string[]): Promise<void> {
+    const code = await this.server.run(argv, {
+      conn: this,
+      cwd: this.cwd,
+      env: this.env,
+      terminal: this.terminal,
+      print: (t) => this.send({ t: "output", stream: "out", text: t.endsWith("\n") ? t : t + "\n" }),
+      printError: (t) => this.send({ t: "output", stream: "err", text: t.endsWith("\n") ? t : t + "\n" }),
+    });
+    // An attached client stays; every other command ends with its exit code.
+    if (!this.session && !this.closed) {
+      this.send({ t: "exit", code });
+      this.socket.end();
+    }
+  }
+
+  send(m: ServerMessage): void {
+    this.write(encodeJson(m));
+  }
+
+  private write(bytes: Uint8Array): void {
+    if (this.closed) return;
+    if (this.pending.length === 0) {
+      const n = this.socket.write(bytes);
+      if (n === bytes.length) return;
+      bytes = bytes.subarray(Math.max(0, n));
+    }
+    this.pending.push(bytes);
+    this.pendingBytes += bytes.length;
+    this.pacer?.setBusy(true);
+    if (this.pendingBytes > MAX_CONTROL_BACKLOG) this.close();
+  }
+
+  onDrain(): void {
+    while (this.pending.length > 0) {
+      const head = this.pending[0]!;
+      const n = this.socket.write(head);
+      if (n < head.length) {
+        this.pending[0] = head.subarray(Math.max(0, n));
+        this.pendingBytes -= Math.max(0, n);
+        return;
+      }
+      this.pending.shift();
+      this.pendingBytes -= head.length;
+    }
+    this.pacer?.setBusy(false);
+  }
+
+  private fail(reason: string): void {
+    // A broken client loses its own connection; the server and every other client carry on.
+    this.send({ t: "error", message: `protocol error: ${reason}` });
+    this.close();
+  }
+
+  close(): void {
+    if (this.closed) return;
+    this.socket.end();
+    this.onClose();
+  }
+
+  onClose(): void {
+    if (this.closed) return;
+    this.closed = true;
+    this.stopRendering();
+    this.server.removeClient(this);
+  }
+
+  // ---- attach ---------------------------------------------------------------------------
+
+  get windowRows(): number {
+    const status = this.session?.options.getFlag("status") ?? true;
+    return Math.max(1, this.rows - (status ? 1 : 0));
+  }
+
+  attach(s: Session): void {
+    if (!this.terminal) throw new Error("not a terminal");
+    const first = this.session === null;
+    this.session = s;
+    this.lastActivity = performance.now();
+    s.activity = Date.now();
+    if (first) {
+      this.send({ t: "attach", session: s.name });
+      this.screen = new ClientScreen(this.cols, this.rows, { syncOutput: false });
+      this.pacer = new FramePacer({ paint: () => this.paint() });
+      this.statusTimer = setInterval(() => this.markDirty(), Math.max(1, s.options.getNumber("status-interval")) * 1000);
+    }
+    this.server.sessionSizeChanged(s);
+    this.redraw();
+  }
+
+  /** Switch to another session (switch-client). */
+  switchTo(s: Session): void {
+    const old = this.session;
+    this.session = s;
+    if (old) this.server.sessionSizeChanged(old);
+    this.server.sessionSizeChanged(s);
+    this.redraw();
+  }
+
+  detach(message = `[detached (from session ${this.session?.name ?? ""})]`, code = 0): void {
+    const s = this.session;
+    this.send({ t: "detach", message, code });
+    this.stopRendering();
+    this.session = null;
+    this.socket.end();
+    this.closed = true;
+    this.server.removeClient(this);
+    if (s) this.server.sessionSizeChanged(s);
+  }
+
+  sessionDestroyed(): void {
+    this.detach("[exited]");
+  }
+
+  serverExiting(): void {
+    if (this.session) this.detach("[server exited]");
+  }
+
+  private stopRendering(): void {
+    this.pacer?.dispose();
+    this.pacer = null;
+    this.screen = null;
+    if (this.statusTimer) clearInterval(this.statusTimer);
+    this.statusTimer = null;
+    if (this.message) clearTimeout(this.message.timer);
+    this.message = null;
+  }
+
+  // ---- painting -------------------------------------------------------------------------
+
+  markDirty(): void {
+    this.pacer?.markDirty();
+  }
+
+  /** Full repaint (attach, resize, refresh-client). */
+  redraw(): void {
+    this.screen?.invalidate();
+    if (this.session) for (const w of this.session.windows) for (const p of w.panes.values()) invalidatePane(p.terminal);
+    this.markDirty();
+  }
+
+  private paint(): number | void {
+    const s = this.session;
+    if (!s || !this.screen || this.closed) return;
+    const w = s.current;
+    const panes: PaneView[] = w.visible().map(([p, r]) => ({
+      terminal: p.terminal,
+      x: r.x,
+      y: r.y,
+      width: r.width,
+      height: r.height,
+      active: p === w.active,
+      ...this.server.paneView(p),
+    }));
+    const status = s.options.getFlag("status") ? buildStatus(this.server, s) : null;
+    const overlay = this.prompt ? this.prompt.overlay() : this.message ? { segments: [{ text: this.message.text, fg: "black", bg: "yellow" }] } : undefined;
+    this.frame = composeFrame(
+      {
+        cols: this.cols,
+        rows: this.rows,
+        panes,
+        windowCols: w.cols,
+        windowRows: w.rows,
+        status: status?.left ?? null,
+        statusRight: status?.right,
+        overlay: status || overlay ? overlay : undefined,
+      },
+      this.frame,
+    );
+    const bytes = this.screen.encode(this.frame);
+    if (bytes.length > 0) this.write(encodeData(bytes));
+    return this.frame.holdMs || undefined;
+  }
+
+  showMessage(text: string): void {
+    if (!this.session) return;
+    if (this.message) clearTimeout(this.message.timer);
+    const ms = this.session.options.getNumber("display-time");
+    this.message = {
+      text: text.split("\n")[0] ?? "",
+      timer: setTimeout(() => {
+        this.message = null;
+        this.markDirty();
+      }, ms),
+    };
+    this.markDirty();
+  }
+
+  /** Output of a command run from a binding or the prompt: shown as a message, as tmux's view mode would. */
+  showOutput(text: string): void {
+    this.showMessage(text);
+  }
+
+  bell(): void {
+    this.write(encodeData(new Uint8Array([7])));
+  }
+
+  // ---- keys -----------------------------------------------------------------------------
+
+  private onInput(bytes: Uint8Array): void {
+    this.lastActivity = performance.now();
+    let text = Buffer.from(bytes).toString("latin1");
+    const sync = SYNC_REPORT.exec(text);
+    if (sync) {
+      // The host answered our DECRQM for synchronized output.
+      this.syncOutput = sync[1] === "1" || sync[1] === "2";
+      this.screen = new ClientScreen(this.cols, this.rows, { syncOutput: this.syncOutput });
+      this.redraw();
+      text = text.replace(SYNC_REPORT, "");
+      if (!text) return;
+      bytes = Buffer.from(text, "latin1");
+    }
+    for (const k of parseKeys(bytes)) this.onKey(k.key, k.bytes);
+  }
+
+  private onKey(key: string, bytes: Uint8Array): void {
+    const s = this.session;
+    if (!s) return;
+    if (this.prompt) {
+      this.prompt.key(key, bytes);
+      this.markDirty();
+      return;
+    }
+    if (this.message && key !== "") {
+      clearTimeout(this.message.timer);
+      this.message = null;
+      this.markDirty();
+    }
+    const prefix = s.options.getString("prefix");
+    const prefix2 = s.options.getString("prefix2");
+    if (this.keyTable === "prefix" || (this.keyTable === "root" && this.repeatUntil > performance.now())) {
+      const inRepeat = this.keyTable === "root";
+      const b = this.server.keys.lookup("prefix", key);
+      this.keyTable = "root";
+      if (b && (!inRepeat || b.repeat)) {
+        this.repeatUntil = b.repeat ? performance.now() + 500 : 0;
+        void this.runBinding(b.commands);
+        return;
+      }
+      this.repeatUntil = 0;
+      if (!inRepeat) return; // an unbound key after the prefix is swallowed, as tmux does
+    }
+    if (key === prefix || (prefix2 !== "None" && key === prefix2)) {
+      this.keyTable = "prefix";
+      return;
+    }
+    const root = this.server.keys.lookup("root", key);
+    if (root) {
+      void this.runBinding(root.commands);
+      return;
+    }
+    this.sendToPane(key, bytes);
+  }
+
+  private async runBinding(commands: string[][]): Promise<void> {
+    const caller = this.server.internalCaller(this);
+    for (const c of commands) if ((await this.server.run(c, caller)) !== 0) break;
+  }
+
+  /** Forward a key to the active pane (or every pane under synchronize-panes), re-encoded for its modes. */
+  sendToPane(key: string, bytes: Uint8Array): void {
+    const w = this.session?.current;
+    if (!w) return;
+    const targets = w.options.getFlag("synchronize-panes") ? [...w.panes.values()] : [w.active];
+    for (const p of targets) {
+      const modes = p.modes;
+      let out: Uint8Array = bytes;
+      if (key === "Paste") {
+        const inner = bytes.subarray(6, bytes.length - 6);
+        out = modes.bracketedPasteMode ? bytes : inner;
+      } else if (/^(?:[CMS]-)*(?:Up|Down|Left|Right|Home|End)$/.test(key)) {
+        out = encodeKey(key, { applicationCursor: modes.applicationCursorKeysMode, applicationKeypad: modes.applicationKeypadMode }) ?? bytes;
+      }
+      p.write(out);
+    }
+  }
+
+  /** Open the ':' prompt (command-prompt). */
+  openPrompt(prompt: Prompt): void {
+    this.prompt = prompt;
+    this.markDirty();
+  }
+
+  closePrompt(): void {
+    this.prompt = null;
+    this.markDirty();
+  }
+
+  /** Run a command line as this client (the prompt's Enter). */
+  runLine(line: string): Promise<number> {
+    return this.server.runLine(line, this);
+  }
+}

@@ -1,0 +1,171 @@
+// A pane: a program in a PTY and the headless terminal its output is parsed into.
+// The pane channel's slots go back to the gather worker only once xterm has parsed them.
+import { Terminal } from "@xterm/headless";
+import { readlinkSync, readFileSync } from "node:fs";
+import { spawn, signalName, type Pty, type ExitStatus } from "../pty/index.ts";
+
+export interface PaneSpawn {
+  argv: string[]; // the program and its arguments (already resolved from a shell command)
+  env: Record<string, string>;
+  cwd: string;
+}
+
+export interface PaneEvents {
+  /** The screen model changed (output parsed, title, mode). */
+  changed(pane: Pane): void;
+  /** The program exited and its output is all parsed. */
+  exited(pane: Pane): void;
+  bell(pane: Pane): void;
+}
+
+export class Pane {
+  readonly terminal: Terminal;
+  pty: Pty | null = null;
+  spawnSpec: PaneSpawn;
+  title = "";
+  dead = false;
+  deadStatus: ExitStatus | null = null;
+  /** When output last arrived (performance.now()), for activity and `weft wait --idle`. */
+  lastOutputAt = performance.now();
+  /** Bumped on every parsed write: cheap change detection for waiters. */
+  generation = 0;
+  /** Where pipe-pane sends output, if anywhere. */
+  pipe: ((bytes: Uint8Array) => void) | null = null;
+  private readonly waiters = new Set<() => void>();
+
+  constructor(
+    readonly id: number,
+    spec: PaneSpawn,
+    cols: number,
+    rows: number,
+    historyLimit: number,
+    private readonly events: PaneEvents,
+  ) {
+    this.spawnSpec = spec;
+    this.terminal = new Terminal({ cols, rows, scrollback: historyLimit, allowProposedApi: true });
+    this.terminal.onWriteParsed(() => {
+      this.generation++;
+      this.events.changed(this);
+      this.notify();
+    });
+    this.terminal.onTitleChange((t) => {
+      this.title = t;
+      this.events.changed(this);
+    });
+    this.terminal.onBell(() => this.events.bell(this));
+    // Replies the program asked its terminal for (DA, DSR, DECRQM) go back into its PTY.
+    this.terminal.onData((d) => this.pty?.write(d));
+    this.terminal.onBinary((d) => this.pty?.write(Buffer.from(d, "latin1")));
+    this.start();
+  }
+
+  get cols(): number {
+    return this.terminal.cols;
+  }
+
+  get rows(): number {
+    return this.terminal.rows;
+  }
+
+  get pid(): number {
+    return this.pty?.pid ?? 0;
+  }
+
+  /** Start (or restart) the program; the terminal keeps its contents as tmux's respawn-pane does. */
+  start(spec: PaneSpawn = this.spawnSpec): void {
+    this.spawnSpec = spec;
+    const [file, ...args] = spec.argv;
+    if (!file) throw new Error("no command");
+    const pty = spawn({ file, args, env: spec.env, cwd: spec.cwd, cols: this.cols, rows: this.rows });
+    this.pty = pty;
+    this.dead = false;
+    this.deadStatus = null;
+    pty.onData((bytes, release) => {
+      this.lastOutputAt = performance.now();
+      this.pipe?.(bytes);
+      this.terminal.write(bytes, release);
+    });
+    pty.onExit((status) => {
+      // Wait until xterm has parsed everything the program wrote, then report.
+      this.terminal.write(new Uint8Array(0), () => {
+        if (this.pty !== pty) return;
+        this.dead = true;
+        this.deadStatus = status;
+        this.events.exited(this);
+        this.notify();
+      });
+    });
+  }
+
+  write(data: Uint8Array | string): void {
+    if (!this.dead) this.pty?.write(data);
+  }
+
+  resize(cols: number, rows: number): void {
+    if (cols === this.cols && rows === this.rows) return;
+    this.terminal.resize(cols, rows);
+    if (!this.dead) this.pty?.resize(cols, rows);
+    this.events.changed(this);
+  }
+
+  /** Hang up the program (SIGHUP to its group, as a closing terminal does). */
+  kill(): void {
+    if (this.dead || !this.pty) return;
+    this.pty.killGroup("SIGHUP");
+    this.pty.kill("SIGHUP");
+  }
+
+  /** Resolves on the next change (output parsed, exit), for commands that wait. */
+  nextChange(): Promise<void> {
+    return new Promise((r) => this.waiters.add(r));
+  }
+
+  private notify(): void {
+    const ws = [...this.waiters];
+    this.waiters.clear();
+    for (const w of ws) w();
+  }
+
+  get modes() {
+    return this.terminal.modes;
+  }
+
+  get alternateOn(): boolean {
+    return this.terminal.buffer.active.type === "alternate";
+  }
+
+  /** The foreground program's name, as pane_current_command. */
+  currentCommand(): string {
+    const pg = this.pty?.foregroundPid() ?? -1;
+    const pid = pg > 0 ? pg : this.pid;
+    try {
+      return readFileSync(`/proc/${pid}/comm`, "utf8").trim();
+    } catch {
+      return this.spawnSpec.argv[0]?.split("/").pop() ?? "";
+    }
+  }
+
+  /** The foreground program's working directory, as pane_current_path. */
+  currentPath(): string {
+    const pg = this.pty?.foregroundPid() ?? -1;
+    const pid = pg > 0 ? pg : this.pid;
+    try {
+      return readlinkSync(`/proc/${pid}/cwd`);
+    } catch {
+      return this.spawnSpec.cwd;
+    }
+  }
+
+  /** "Pane is dead (status 1, ...)" as tmux's remain-on-exit shows it. */
+  deadMessage(): string {
+    const s = this.deadStatus;
+    const how = s?.signal != null ? `signal ${s.signal}, ${signalName(s.signal)}` : `status ${s?.code ?? "?"}`;
+    return `Pane is dead (${how}, ${new Date().toUTCString()})`;
+  }
+
+  dispose(): void {
+    this.kill();
+    this.notify();
+    this.terminal.dispose();
+  }
+}

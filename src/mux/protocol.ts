@@ -1,0 +1,125 @@
+// The client/server protocol: length-prefixed frames on a Unix socket, small JSON control
+// messages and raw bytes for terminal input and output. Every connection starts with a hello
+// carrying the protocol version.
+
+/** Bump on any incompatible change to the frames or messages below. */
+export const PROTOCOL_VERSION = 1;
+
+/** A frame larger than this is malformed: the biggest real one is a full redraw (~1 MiB). */
+export const MAX_FRAME = 16 * 1024 * 1024;
+
+const HEADER = 5; // u32 little-endian payload length, u8 type
+export const FRAME_JSON = 1;
+export const FRAME_DATA = 2;
+
+/** What the client's terminal is, for commands that attach. */
+export interface TerminalInfo {
+  cols: number;
+  rows: number;
+  term: string;
+}
+
+/** Client → server control messages. */
+export type ClientMessage =
+  | { t: "hello"; version: number }
+  | { t: "command"; argv: string[]; cwd: string; env: Record<string, string>; terminal?: TerminalInfo }
+  | { t: "resize"; cols: number; rows: number };
+
+/** Server → client control messages. */
+export type ServerMessage =
+  | { t: "hello"; version: number; pid: number }
+  | { t: "error"; message: string }
+  | { t: "output"; stream: "out" | "err"; text: string }
+  | { t: "exit"; code: number }
+  | { t: "attach"; session: string }
+  | { t: "detach"; message: string; code: number };
+
+export class ProtocolError extends Error {}
+
+export function encodeFrame(type: number, payload: Uint8Array): Uint8Array {
+  const out = new Uint8Array(HEADER + payload.length);
+  new DataView(out.buffer).setUint32(0, payload.length, true);
+  out[4] = type;
+  out.set(payload, HEADER);
+  return out;
+}
+
+export function encodeJson(m: ClientMessage | ServerMessage): Uint8Array {
+  return encodeFrame(FRAME_JSON, Buffer.from(JSON.stringify(m), "utf8"));
+}
+
+export function encodeData(bytes: Uint8Array): Uint8Array {
+  return encodeFrame(FRAME_DATA, bytes);
+}
+
+export type Frame = { type: typeof FRAME_JSON; message: unknown } | { type: typeof FRAME_DATA; bytes: Uint8Array };
+
+/** Splits a byte stream into frames; throws ProtocolError on a malformed one. */
+export class FrameReader {
+  private buf: Uint8Array = new Uint8Array(0);
+
+  push(chunk: Uint8Array): Frame[] {
+    this.buf = this.buf.length ? concat(this.buf, chunk) : chunk.slice();
+    const frames: Frame[] = [];
+    let off = 0;
+    while (this.buf.length - off >= HEADER) {
+      const dv = new DataView(this.buf.buffer, this.buf.byteOffset + off);
+      const len = dv.getUint32(0, true);
+      const type = dv.getUint8(4);
+      if (len > MAX_FRAME) throw new ProtocolError(`frame too large: ${len} bytes`);
+      if (type !== FRAME_JSON && type !== FRAME_DATA) throw new ProtocolError(`unknown frame type: ${type}`);
+      if (this.buf.length - off - HEADER < len) break;
+      const payload = this.buf.subarray(off + HEADER, off + HEADER + len);
+      off += HEADER + len;
+      if (type === FRAME_DATA) {
+        frames.push({ type, bytes: payload.slice() });
+        continue;
+      }
+      let message: unknown;
+      try {
+        message = JSON.parse(Buffer.from(payload).toString("utf8"));
+      } catch {
+        throw new ProtocolError("malformed JSON frame");
+      }
+      if (typeof message !== "object" || message === null || typeof (message as { t?: unknown }).t !== "string") {
+        throw new ProtocolError("control message without a type");
+      }
+      frames.push({ type, message });
+    }
+    this.buf = this.buf.subarray(off);
+    return frames;
+  }
+}
+
+function concat(a: Uint8Array, b: Uint8Array): Uint8Array {
+  const out = new Uint8Array(a.length + b.length);
+  out.set(a);
+  out.set(b, a.length);
+  return out;
+}
+
+function isStringArray(v: unknown): v is string[] {
+  return Array.isArray(v) && v.every((s) => typeof s === "string");
+}
+
+const isDim = (v: unknown): v is number => typeof v === "number" && Number.isInteger(v) && v > 0 && v <= 10000;
+
+/** Checks a decoded control message from a client; null when it is not one we accept. */
+export function validateClientMessage(m: unknown): ClientMessage | null {
+  const o = m as Record<string, unknown>;
+  switch (o.t) {
+    case "hello":
+      return typeof o.version === "number" ? (o as ClientMessage) : null;
+    case "command": {
+      if (!isStringArray(o.argv) || typeof o.cwd !== "string") return null;
+      if (typeof o.env !== "object" || o.env === null) return null;
+      const t = o.terminal as Record<string, unknown> | undefined;
+      if (t !== undefined && (!isDim(t.cols) || !isDim(t.rows) || typeof t.term !== "string")) return null;
+      return o as ClientMessage;
+    }
+    case "resize":
+      return isDim(o.cols) && isDim(o.rows) ? (o as ClientMessage) : null;
+    default:
+      return null;
+  }
+}

@@ -1,0 +1,18 @@
+// The status line: status-left, the window list, status-right, expanded from formats.
+import type { Server } from "./server.ts";
+import type { Session } from "./session.ts";
+import type { StatusSegment } from "../render/index.ts";
+import { expandFormat, strftime } from "./format.ts";
+import { formatLookup, windowFlags } from "./format-vars.ts";
+
+export function buildStatus(server: Server, s: Session): { left: StatusSegment[]; right: StatusSegment[] } {
+  const lookup = formatLookup(server, { session: s });
+  const left: StatusSegment[] = [{ text: expandFormat(strftime(s.options.getString("status-left"), new Date()), lookup) }];
+  for (const w of s.windows) {
+    const wl = formatLookup(server, { session: s, window: w });
+    left.push({ text: `${w.index}:${wl("window_name") ?? ""}${windowFlags(w) || " "}`, reverse: w.bellFlag || w.activityFlag });
+    left.push({ text: " " });
+  }
+  const right: StatusSegment[] = [{ text: expandFormat(strftime(s.options.getString("status-right"), new Date()), lookup) }];
+  return { left, right };
+}

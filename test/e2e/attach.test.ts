@@ -1,0 +1,58 @@
+// Attach, detach and reattach through real clients in PTYs; keys reach panes and bindings.
+import { test, expect, afterEach } from "bun:test";
+import { Weft } from "../helpers/weft.ts";
+import { within } from "../helpers/wait.ts";
+
+let weft: Weft | null = null;
+afterEach(async () => {
+  await weft?.cleanup();
+  weft = null;
+});
+
+test("attach shows the pane, keys reach it, C-b d detaches and restores the terminal, reattach keeps the program", async () => {
+  weft = await Weft.start();
+  await weft.ok("new", "-d", "-s", "main", "--", "sh");
+  const c = weft.attach(["attach", "-t", "main"]);
+  await c.waitForScreen((s) => s.includes("[main]"), "status line");
+  c.type("echo hi-$((6*7))\r");
+  await c.waitForScreen((s) => s.includes("hi-42"), "echo output");
+  c.type("\x02d");
+  expect((await within(c.exited, "client to exit")).code).toBe(0);
+  expect(c.raw).toContain("[detached (from session main)]");
+  expect(c.raw).toContain("\x1b[?1049l"); // left the alternate screen
+  // The program kept running: reattach sees its screen.
+  const c2 = weft.attach(["attach", "-t", "main"]);
+  await c2.waitForScreen((s) => s.includes("hi-42"), "the old output after reattach");
+  c2.type("\x02d");
+  await within(c2.exited, "second client to exit");
+});
+
+test("two clients see the same pane", async () => {
+  weft = await Weft.start();
+  await weft.ok("new", "-d", "-s", "shared", "--", "sh");
+  const a = weft.attach(["attach", "-t", "shared"]);
+  const b = weft.attach(["attach", "-t", "shared"]);
+  await a.waitForScreen((s) => s.includes("[shared]"), "client a");
+  await b.waitForScreen((s) => s.includes("[shared]"), "client b");
+  a.type("echo from-a\r");
+  await b.waitForScreen((s) => s.includes("from-a"), "client b sees what a typed");
+  expect(Number((await weft.ok("display", "-p", "-t", "shared", "#{session_attached}")).trim())).toBe(2);
+});
+
+test("C-b % splits the window through the key binding", async () => {
+  weft = await Weft.start();
+  await weft.ok("new", "-d", "-s", "k", "--", "sh");
+  const c = weft.attach(["attach", "-t", "k"]);
+  await c.waitForScreen((s) => s.includes("[k]"), "status line");
+  c.type("\x02%");
+  await within(
+    (async () => {
+      for (;;) {
+        if ((await weft!.ok("list-panes", "-t", "k")).trim().split("\n").length === 2) return;
+        await Bun.sleep(20);
+      }
+    })(),
+    "a second pane",
+  );
+  await c.waitForScreen((s) => s.includes("│"), "a vertical border");
+});
