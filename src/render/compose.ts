@@ -125,6 +125,7 @@ function drawPane(f: Frame, pane: PaneView, winW: number, winH: number, now: num
   const held = cache.holdRemaining(now);
   if (held > 0) f.holdMs = f.holdMs === 0 ? held : Math.min(f.holdMs, held);
   else cache.refresh(pane.scrollOffset);
+  if (!Number.isInteger(pane.x + pane.y + pane.width + pane.height)) throw new Error("pane rectangle must be whole cells");
   const x0 = Math.max(0, pane.x);
   const y0 = Math.max(0, pane.y);
   const x1 = Math.min(pane.x + pane.width, winW);

@@ -135,35 +135,33 @@ export class ClientScreen {
       this.full = true;
     }
     const full = this.full;
-    const cellsChanged = full || !sameCells(frame, last);
-    if (!cellsChanged && sameCursor(frame.cursor, last.cursor)) return EMPTY;
     const out = this.out;
     out.len = 0;
     if (this.syncOutput) out.bytes(SYNC_BEGIN);
-    if (cellsChanged) {
-      const start = out.len;
-      if (full) {
-        last.resize(frame.cols, frame.rows);
-        last.clear();
-        out.bytes(CLEAR);
-        this.penFg = this.penBg = this.penAttrs = 0;
-        this.cx = this.cy = 0;
-        this.hostShape = -1;
-        this.hostCursorVisible = true; // unknown after attach: hide and show again
-        this.full = false;
-      }
-      this.runs = 0;
-      for (let y = 0; y < frame.rows; y++) this.diffRow(frame, y);
-      // Hide the cursor while drawing, unless it is one run (an echo): that is a single small
-      // write the host shows at once, and the hide/show pair would double its size.
-      if ((full || this.runs > 1) && this.hostCursorVisible) {
-        out.insert(start, HIDE);
-        this.hostCursorVisible = false;
-      }
+    const start = out.len;
+    if (full) {
+      last.resize(frame.cols, frame.rows);
+      last.clear();
+      out.bytes(CLEAR);
+      this.penFg = this.penBg = this.penAttrs = 0;
+      this.cx = this.cy = 0;
+      this.hostShape = -1;
+      this.hostCursorVisible = true; // unknown after attach: hide and show again
+      this.full = false;
+    }
+    this.runs = 0;
+    for (let y = 0; y < frame.rows; y++) this.diffRow(frame, y);
+    if (!full && this.runs === 0 && sameCursor(frame.cursor, last.cursor)) return EMPTY;
+    // Hide the cursor while drawing, unless it is one run (an echo): that is a single small
+    // write the host shows at once, and the hide/show pair would double its size.
+    if ((full || this.runs > 1) && this.hostCursorVisible) {
+      out.insert(start, HIDE);
+      this.hostCursorVisible = false;
     }
     this.placeCursor(frame.cursor);
     if (this.syncOutput) out.bytes(SYNC_END);
-    last.copyFrom(frame);
+    if (this.runs > 0 || full) last.copyFrom(frame);
+    else last.cursor = { ...frame.cursor };
     return out.buf.slice(0, out.len);
   }
 
@@ -193,39 +191,46 @@ export class ClientScreen {
   }
 
   private diffRow(f: Frame, y: number): void {
-    const last = this.last;
     const cols = f.cols;
     const base = y * cols;
-    const { chars, widths, fg, bg, attrs } = f;
-    const differs = (i: number) =>
-      chars[i] !== last.chars[i] ||
-      fg[i] !== last.fg[i] ||
-      bg[i] !== last.bg[i] ||
-      attrs[i] !== last.attrs[i] ||
-      widths[i] !== last.widths[i];
-    let x = 0;
-    while (x < cols) {
-      while (x < cols && !differs(base + x)) x++;
-      if (x >= cols) return;
-      if (widths[base + x] === 0 && x > 0) x--; // start at the wide char's head
-      this.moveTo(x, y);
+    const end = base + cols;
+    const widths = f.widths;
+    let i = base;
+    while (i < end) {
+      i = this.nextDiff(f, i, end);
+      if (i >= end) return;
+      if (widths[i] === 0 && i > base) i--; // start at the wide char's head
+      this.moveTo(i - base, y);
       this.runs++;
+      i += this.writeCell(f, i, i - base); // the head, even if only its spacer differed
       // Write the run; short unchanged stretches in the same pen are cheaper to rewrite than to jump.
-      while (x < cols) {
-        const i = base + x;
-        if (differs(i)) {
-          x += this.writeCell(f, i, x);
+      while (i < end) {
+        const next = this.nextDiff(f, i, Math.min(end, i + MAX_REWRITE + 1));
+        if (next === i) {
+          i += this.writeCell(f, i, i - base);
           continue;
         }
-        let j = x;
-        while (j < cols && j - x <= MAX_REWRITE && !differs(base + j) && this.cheapToRewrite(f, base + j)) j++;
-        if (j < cols && j - x <= MAX_REWRITE && differs(base + j)) {
-          for (; x < j; x++) this.writeCell(f, base + x, x);
-          continue;
-        }
-        break;
+        if (next - i > MAX_REWRITE || next >= end) break;
+        let j = i;
+        while (j < next && this.cheapToRewrite(f, j)) j++;
+        if (j < next) break;
+        for (; i < next; i++) this.writeCell(f, i, i - base);
       }
     }
+  }
+
+  /** The first index in [from, end) whose cell differs from the last frame, or end. */
+  private nextDiff(f: Frame, from: number, end: number): number {
+    const l = this.last;
+    const { chars, fg, bg, attrs, widths } = f;
+    const lc = l.chars;
+    const lf = l.fg;
+    const lb = l.bg;
+    const la = l.attrs;
+    const lw = l.widths;
+    let i = from;
+    while (i < end && chars[i] === lc[i] && fg[i] === lf[i] && bg[i] === lb[i] && attrs[i] === la[i] && widths[i] === lw[i]) i++;
+    return i;
   }
 
   /** A narrow ASCII cell in the current pen: rewriting it costs one byte. */
@@ -374,17 +379,6 @@ function color(b: Bytes, c: number, base: number): void {
     default:
       param(b, base + 9);
   }
-}
-
-function sameCells(a: Frame, b: Frame): boolean {
-  const n = a.cols * a.rows;
-  const { chars, fg, bg, attrs, widths } = a;
-  for (let i = 0; i < n; i++) {
-    if (chars[i] !== b.chars[i] || fg[i] !== b.fg[i] || bg[i] !== b.bg[i] || attrs[i] !== b.attrs[i] || widths[i] !== b.widths[i]) {
-      return false;
-    }
-  }
-  return true;
 }
 
 function sameCursor(a: Cursor, b: Cursor): boolean {
