@@ -118,3 +118,28 @@ test("control chars never reach the host from status text", () => {
   expect(new TextDecoder().decode(bytes)).not.toContain("\x1b]");
   expect(bytes.includes(0x07)).toBe(false);
 });
+
+test("clear(), reset() and resize() called on a pane's terminal are picked up", async () => {
+  const t = term(12, 4, 20);
+  const panes: PaneView[] = [{ terminal: t, x: 0, y: 0, width: 12, height: 4, active: true }];
+  const check = () => {
+    const f = composeFrame(input(12, 5, panes, { windowRows: 4 }));
+    expect(frameRows(f, 0, 0, t.cols, t.rows)).toEqual(termRows(t));
+  };
+  await write(t, "1\r\n2\r\n3\r\n4\r\n5\r\n6 \x1b[41mred");
+  check();
+  t.clear();
+  check();
+  await write(t, "\x1b[2;3Hmore\x1b[?1049halt");
+  check();
+  t.reset();
+  check();
+  await write(t, "abcdefghijklmnopqrstuvwxyz");
+  check();
+  t.resize(8, 4);
+  panes[0] = { ...panes[0]!, width: 8 };
+  check();
+  t.resize(12, 3);
+  panes[0] = { ...panes[0]!, width: 12, height: 3 };
+  check();
+});
