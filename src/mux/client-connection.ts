@@ -15,7 +15,7 @@ import {
   type TerminalInfo,
 } from "./protocol.ts";
 import { composeFrame, ClientScreen, FramePacer, invalidatePane, type Frame, type PaneView } from "../render/index.ts";
-import { parseKeys, encodeKey } from "./keys.ts";
+import { parseKeys, splitKeys, encodeKey } from "./keys.ts";
 import { buildStatus } from "./status.ts";
 import { Prompt } from "./prompt.ts";
 
@@ -48,6 +48,8 @@ export class ClientConnection {
   private syncOutput = false;
   private statusTimer: ReturnType<typeof setInterval> | null = null;
   private commandChain: Promise<unknown> = Promise.resolve();
+  private inputRest: Uint8Array = new Uint8Array(0);
+  private inputTimer: ReturnType<typeof setTimeout> | null = null;
 
   constructor(
     private readonly server: Server,
@@ -238,6 +240,8 @@ export class ClientConnection {
     this.statusTimer = null;
     if (this.message) clearTimeout(this.message.timer);
     this.message = null;
+    if (this.inputTimer) clearTimeout(this.inputTimer);
+    this.inputTimer = null;
   }
 
   // ---- painting -------------------------------------------------------------------------
@@ -324,7 +328,22 @@ export class ClientConnection {
       if (!text) return;
       bytes = Buffer.from(text, "latin1");
     }
-    for (const k of parseKeys(bytes)) this.onKey(k.key, k.bytes);
+    // A sequence split across reads is completed by the next read; a tail still incomplete
+    // after escape-time (a lone ESC) is taken as it is, as tmux does.
+    if (this.inputTimer) clearTimeout(this.inputTimer);
+    this.inputTimer = null;
+    const joined = this.inputRest.length ? Buffer.concat([this.inputRest, bytes]) : bytes;
+    const { keys, rest } = splitKeys(joined);
+    this.inputRest = rest;
+    for (const k of keys) this.onKey(k.key, k.bytes);
+    if (rest.length) {
+      this.inputTimer = setTimeout(() => {
+        this.inputTimer = null;
+        const tail = this.inputRest;
+        this.inputRest = new Uint8Array(0);
+        for (const k of parseKeys(tail)) this.onKey(k.key, k.bytes);
+      }, this.server.serverOptions.getNumber("escape-time"));
+    }
   }
 
   private onKey(key: string, bytes: Uint8Array): void {

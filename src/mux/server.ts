@@ -63,6 +63,7 @@ export class Server {
   private listener: ReturnType<typeof Bun.listen<ClientConnection>> | null = null;
   private exiting = false;
   private hadSession = false;
+  private everConnected = false;
   private pendingCommands = 0;
   readonly socketPath: string;
   readonly version: string;
@@ -97,6 +98,7 @@ export class Server {
           const c = new ClientConnection(this, sock);
           sock.data = c;
           this.clients.add(c);
+          this.everConnected = true;
         },
         data: (sock, bytes) => sock.data?.onBytes(bytes),
         drain: (sock) => sock.data?.onDrain(),
@@ -118,7 +120,8 @@ export class Server {
   maybeExit(): void {
     if (this.exiting || this.sessions.length > 0 || this.pendingCommands > 0) return;
     if (!this.serverOptions.getFlag("exit-empty")) return;
-    if (!this.hadSession && [...this.clients].some((c) => !c.closed)) return;
+    // Before the first client (config file loading) there is nothing to exit for yet.
+    if (!this.everConnected || (!this.hadSession && [...this.clients].some((c) => !c.closed))) return;
     this.shutdown();
   }
 
@@ -175,13 +178,11 @@ export class Server {
     try {
       const entry = this.findCommand(name);
       const args = parseArgs(entry.args, rest, `${entry.name} ${entry.usage}`, entry.minArgs ?? 0, entry.maxArgs ?? Infinity, entry.long);
-      let target: Target | null = null;
-      if (entry.target) {
-        const spec = args.flags.get("t");
-        target = resolveTarget(this, typeof spec === "string" ? spec : undefined, entry.target, this.hintFor(caller));
-      } else {
-        target = currentTarget(this, this.hintFor(caller));
-      }
+      const spec = entry.target ? args.flags.get("t") : undefined;
+      const target =
+        entry.target && typeof spec === "string"
+          ? resolveTarget(this, spec, entry.target, this.hintFor(caller))
+          : currentTarget(this, this.hintFor(caller));
       if (!target && !entry.noSession) throw new CommandError(this.sessions.length === 0 ? "no sessions" : "no current session");
       const ctx: CommandContext = {
         server: this,

@@ -1,6 +1,6 @@
 // End-to-end harness: the compiled weft on a private socket directory, commands run as
 // processes, and clients attached inside real PTYs whose output feeds a headless "host" terminal.
-import { mkdtempSync, rmSync, existsSync, readdirSync, readFileSync } from "node:fs";
+import { mkdtempSync, rmSync, readdirSync, readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { Terminal } from "@xterm/headless";
@@ -102,7 +102,9 @@ export class Weft {
     for (const c of this.clients) c.kill();
     await this.run("kill-server").catch(() => {});
     try {
-      await waitFor(() => processesUsing(this.dir).length === 0 && !existsSync(this.socketPath), "the server and clients to exit", 10_000);
+      // A test that SIGKILLs the server leaves its socket behind on purpose; tests that care
+      // about the socket check it themselves.
+      await waitFor(() => processesUsing(this.dir).length === 0, "the server and clients to exit", 10_000);
     } finally {
       for (const pid of processesUsing(this.dir)) {
         try {
