@@ -1,6 +1,7 @@
 // A pane: a program in a PTY and the headless terminal its output is parsed into.
 // The pane channel's slots go back to the gather worker only once xterm has parsed them.
 import { Terminal } from "@xterm/headless";
+import { Unicode11Addon } from "@xterm/addon-unicode11";
 import { readlinkSync, readFileSync } from "node:fs";
 import { spawn, signalName, type Pty, type ExitStatus } from "../pty/index.ts";
 
@@ -43,6 +44,9 @@ export class Pane {
   ) {
     this.spawnSpec = spec;
     this.terminal = new Terminal({ cols, rows, scrollback: historyLimit, allowProposedApi: true });
+    // Unicode 11 widths (emoji are two cells), as tmux's wcwidth and today's terminals have them.
+    this.terminal.loadAddon(new Unicode11Addon());
+    this.terminal.unicode.activeVersion = "11";
     this.terminal.onWriteParsed(() => {
       this.generation++;
       this.events.changed(this);

@@ -133,8 +133,43 @@ export class HostClient {
     this.pty.onData((b, release) => {
       this.bytes += b.length;
       this.output.push(b.slice());
+      const copy = b.slice();
+      release();
+      if (this.paused) this.held.push(copy);
+      else this.host.write(copy);
+    });
+  }
+
+  private paused = false;
+  private held: Uint8Array[] = [];
+
+  /**
+   * Stop taking the client's output, as a terminal that stopped reading: the PTY stays
+   * undrained (its slots are held), so the client blocks writing and stops reading the socket.
+   */
+  pauseReading(): void {
+    this.paused = true;
+    this.pty.onData((b, release) => {
+      this.bytes += b.length;
+      this.output.push(b.slice());
+      this.held.push(b.slice());
+      this.releases.push(release);
+    });
+  }
+
+  private releases: (() => void)[] = [];
+
+  resumeReading(): void {
+    this.paused = false;
+    for (const h of this.held) this.host.write(h);
+    this.held = [];
+    this.pty.onData((b, release) => {
+      this.bytes += b.length;
+      this.output.push(b.slice());
       this.host.write(b.slice(), release);
     });
+    for (const r of this.releases) r();
+    this.releases = [];
   }
 
   get exited() {

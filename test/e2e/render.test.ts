@@ -1,0 +1,58 @@
+// Painting a real client: borders and status, a slow client that stops reading, zoom.
+import { test, expect, afterEach } from "bun:test";
+import { readFileSync } from "node:fs";
+import { Weft } from "../helpers/weft.ts";
+import { waitFor, within } from "../helpers/wait.ts";
+
+let weft: Weft | null = null;
+afterEach(async () => {
+  await weft?.cleanup();
+  weft = null;
+});
+
+function rssKiB(pid: number): number {
+  return Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, "utf8"))?.[1] ?? 0);
+}
+
+test("a client that stops reading gets no backlog: server memory stays bounded and the screen is right when it reads again", async () => {
+  weft = await Weft.start();
+  await weft.ok("new", "-d", "-s", "slow", "--", "sh");
+  const c = weft.attach(["attach", "-t", "slow"]);
+  await c.waitForScreen((s) => s.includes("[slow]"), "attached");
+  const [server] = weft.serverPids();
+  c.pauseReading();
+  const before = rssKiB(server!);
+  // Three seconds of flood while the client reads nothing.
+  await weft.ok("send-keys", "-t", "slow", "timeout 3 yes flood-line-with-some-text; clear; echo FINAL-$((40+2))", "Enter");
+  let peak = 0;
+  const t0 = performance.now();
+  while (performance.now() - t0 < 4000) {
+    peak = Math.max(peak, rssKiB(server!));
+    await Bun.sleep(50);
+  }
+  await weft.waitForText("FINAL-42", "slow", 15_000);
+  expect(peak - before).toBeLessThan(64 * 1024); // no per-frame backlog: a few MiB at most
+  c.resumeReading();
+  await c.waitForScreen((s) => s.includes("FINAL-42") && !s.includes("flood-line"), "the final screen after reading again", 15_000);
+});
+
+test("split panes are drawn side by side with a border and the status line", async () => {
+  weft = await Weft.start();
+  await weft.ok("new", "-d", "-s", "b", "--", "sh");
+  await weft.ok("split-window", "-h", "-t", "b", "--", "sh");
+  const c = weft.attach(["attach", "-t", "b"], 81, 25);
+  await weft.ok("send-keys", "-t", "b:0.0", "echo LEFT", "Enter");
+  await weft.ok("send-keys", "-t", "b:0.1", "echo RIGHT", "Enter");
+  const s = await c.waitForScreen((s) => s.includes("LEFT") && s.includes("RIGHT"), "both panes");
+  const rows = s.split("\n");
+  const border = Number((await weft.ok("display", "-p", "-t", "b:0.1", "#{pane_left}")).trim()) - 1;
+  for (let y = 0; y < 24; y++) expect(rows[y]![border]).toBe("│");
+  expect(rows.find((r) => r.includes("LEFT"))!.indexOf("LEFT")).toBeLessThan(border);
+  expect(rows.find((r) => r.includes("RIGHT"))!.indexOf("RIGHT")).toBeGreaterThan(border);
+  expect(rows[24]).toContain("[b] 0:");
+  // Zoom shows only the active pane, full size.
+  await weft.ok("resize-pane", "-Z", "-t", "b:0.0");
+  await c.waitForScreen((s) => s.includes("LEFT") && !s.includes("RIGHT") && !s.includes("│"), "the zoomed pane alone");
+  c.type("\x02d");
+  await within(c.exited, "detach");
+});
