@@ -56,3 +56,29 @@ test("C-b % splits the window through the key binding", async () => {
   );
   await c.waitForScreen((s) => s.includes("│"), "a vertical border");
 });
+
+test("the ':' prompt runs a command; C-b C-b sends the prefix to the pane; C-b arrows move between panes", async () => {
+  weft = await Weft.start();
+  await weft.ok("new", "-d", "-s", "p", "--", "sh", "-c", "stty raw -echo; cat -v");
+  const c = weft.attach(["attach", "-t", "p"]);
+  await c.waitForScreen((s) => s.includes("[p]"), "status line");
+  c.type("\x02:");
+  await c.waitForScreen((s) => s.split("\n")[23]!.startsWith(":"), "the prompt on the status row");
+  c.type("split-window -h -- sh\r");
+  const panes = async () => (await weft!.ok("list-panes", "-t", "p", "-F", "#{pane_index}:#{pane_active}")).trim();
+  await waitForValue(panes, "0:0\n1:1");
+  c.type("\x02\x1b[D"); // C-b Left
+  await waitForValue(panes, "0:1\n1:0");
+  c.type("\x02\x02"); // C-b C-b: a literal C-b for the pane
+  c.type("x");
+  await c.waitForScreen((s) => s.includes("^Bx"), "cat -v shows the C-b the pane received");
+});
+
+async function waitForValue(f: () => Promise<string>, want: string): Promise<void> {
+  let last = "";
+  const deadline = performance.now() + 10_000;
+  while ((last = await f()) !== want) {
+    if (performance.now() > deadline) throw new Error(`wanted ${JSON.stringify(want)}, last ${JSON.stringify(last)}`);
+    await Bun.sleep(20);
+  }
+}
