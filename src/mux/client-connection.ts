@@ -18,6 +18,8 @@ import { composeFrame, ClientScreen, FramePacer, invalidatePane, type Frame, typ
 import { parseKeys, splitKeys, encodeKey } from "./keys.ts";
 import { buildStatus } from "./status.ts";
 import { Prompt } from "./prompt.ts";
+import { expandFormat } from "./format.ts";
+import { formatLookup } from "./format-vars.ts";
 
 /** Output a client has not taken beyond this is a client that stopped reading: drop it. */
 const MAX_CONTROL_BACKLOG = 64 * 1024 * 1024;
@@ -46,6 +48,7 @@ export class ClientConnection {
   prompt: Prompt | null = null;
   private message: { text: string; timer: ReturnType<typeof setTimeout> } | null = null;
   private syncOutput = false;
+  private title: string | null = null;
   private statusTimer: ReturnType<typeof setInterval> | null = null;
   private commandChain: Promise<unknown> = Promise.resolve();
   private inputRest: Uint8Array = new Uint8Array(0);
@@ -285,9 +288,22 @@ export class ClientConnection {
       },
       this.frame,
     );
+    this.updateTitle(s);
     const bytes = this.screen.encode(this.frame);
     if (bytes.length > 0) this.write(encodeData(bytes));
     return this.frame.holdMs || undefined;
+  }
+
+  /**
+   * set-titles: the host's title from set-titles-string. Pane titles reach the host only this
+   * way, stripped of control characters so a program cannot inject sequences through them.
+   */
+  private updateTitle(s: Session): void {
+    if (!s.options.getFlag("set-titles")) return;
+    const title = expandFormat(s.options.getString("set-titles-string"), formatLookup(this.server, { session: s })).replace(/[\x00-\x1f\x7f-\x9f]/g, "");
+    if (title === this.title) return;
+    this.title = title;
+    this.write(encodeData(Buffer.from(`\x1b]2;${title}\x07`, "utf8")));
   }
 
   showMessage(text: string): void {

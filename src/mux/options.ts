@@ -30,6 +30,7 @@ const defs: OptionDef[] = [
   { name: "prefix2", scope: "session", type: "key", default: "None" },
   { name: "renumber-windows", scope: "session", type: "flag", default: false },
   { name: "set-titles", scope: "session", type: "flag", default: false },
+  { name: "set-titles-string", scope: "session", type: "string", default: '#S:#I:#W - "#T"' },
   { name: "status", scope: "session", type: "flag", default: true },
   { name: "status-interval", scope: "session", type: "number", default: 15, min: 0 },
   { name: "status-left", scope: "session", type: "string", default: "[#{session_name}] " },
