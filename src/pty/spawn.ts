@@ -115,43 +115,47 @@ function openMaster(): { fd: number; slave: string } {
   }
 }
 
-function posixSpawn(file: string, argv: string[], env: string[], slave: string, cwd: string): number {
+/** What the child's fds and directory are set to, in order, before it execs. */
+type FileAction = { open: number; path: string; flags: number; mode?: number } | { dup: number; to: number } | { chdir: string };
+
+/**
+ * posix_spawnp in a new session with every signal at its default and none blocked. Bun
+ * ignores SIGPIPE and SIGXFSZ; the default set is filled by hand because sigfillset leaves out
+ * glibc's internal signals 32 and 33, which the spawn helper would then hand over ignored.
+ */
+function posixSpawn(file: string, argv: string[], env: string[], fileActions: FileAction[]): number {
   const attr = new Uint8Array(SIZEOF_SPAWNATTR);
   const actions = new Uint8Array(SIZEOF_FILE_ACTIONS);
-  const sigdef = new Uint8Array(SIZEOF_SIGSET);
+  const sigdef = new Uint8Array(SIZEOF_SIGSET).fill(0xff);
   const sigmask = new Uint8Array(SIZEOF_SIGSET);
   const pid = new Int32Array(1);
   const cFile = cstr(file);
-  const cSlave = cstr(slave);
-  const cCwd = cstr(cwd);
   const cArgv = cArray(argv);
   const cEnv = cArray(env);
+  const cPaths: Buffer[] = []; // keep every C string alive until posix_spawnp returns
+  const cPath = (s: string) => {
+    const b = cstr(s);
+    cPaths.push(b);
+    return ptr(b);
+  };
   checkRc("posix_spawnattr_init", sys.posix_spawnattr_init(ptr(attr)));
   checkRc("posix_spawn_file_actions_init", sys.posix_spawn_file_actions_init(ptr(actions)));
   try {
-    // Bun ignores SIGPIPE and SIGXFSZ: reset every signal to default, and unblock all.
-    // Every bit by hand: sigfillset leaves out glibc's internal signals 32 and 33, and the
-    // spawn helper then hands them to the program ignored.
-    sigdef.fill(0xff);
-    sys.sigemptyset(ptr(sigmask));
     checkRc("posix_spawnattr_setsigdefault", sys.posix_spawnattr_setsigdefault(ptr(attr), ptr(sigdef)));
     checkRc("posix_spawnattr_setsigmask", sys.posix_spawnattr_setsigmask(ptr(attr), ptr(sigmask)));
     const flags = POSIX_SPAWN_SETSID | POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETSIGMASK;
     checkRc("posix_spawnattr_setflags", sys.posix_spawnattr_setflags(ptr(attr), flags));
-    // setsid runs before the file actions, so opening the slave (without O_NOCTTY) as fd 0
-    // makes it the controlling terminal of the new session.
-    checkRc("posix_spawn_file_actions_addchdir_np", sys.posix_spawn_file_actions_addchdir_np(ptr(actions), ptr(cCwd)));
-    checkRc("posix_spawn_file_actions_addopen", sys.posix_spawn_file_actions_addopen(ptr(actions), 0, ptr(cSlave), O_RDWR, 0));
-    checkRc("posix_spawn_file_actions_adddup2", sys.posix_spawn_file_actions_adddup2(ptr(actions), 0, 1));
-    checkRc("posix_spawn_file_actions_adddup2", sys.posix_spawn_file_actions_adddup2(ptr(actions), 0, 2));
-    const rc = sys.posix_spawnp(ptr(pid), ptr(cFile), ptr(actions), ptr(attr), ptr(cArgv.array), ptr(cEnv.array));
-    checkRc("posix_spawnp", rc, file);
+    for (const a of fileActions) {
+      if ("chdir" in a) checkRc("posix_spawn_file_actions_addchdir_np", sys.posix_spawn_file_actions_addchdir_np(ptr(actions), cPath(a.chdir)));
+      else if ("open" in a) checkRc("posix_spawn_file_actions_addopen", sys.posix_spawn_file_actions_addopen(ptr(actions), a.open, cPath(a.path), a.flags, a.mode ?? 0));
+      else checkRc("posix_spawn_file_actions_adddup2", sys.posix_spawn_file_actions_adddup2(ptr(actions), a.dup, a.to));
+    }
+    checkRc("posix_spawnp", sys.posix_spawnp(ptr(pid), ptr(cFile), ptr(actions), ptr(attr), ptr(cArgv.array), ptr(cEnv.array)), file);
     return pid[0] ?? -1;
   } finally {
     sys.posix_spawn_file_actions_destroy(ptr(actions));
     sys.posix_spawnattr_destroy(ptr(attr));
-    // Keep the C strings alive until here: the pointer arrays point into them.
-    void [cFile, cSlave, cCwd, cArgv.keep, cEnv.keep];
+    void [cFile, cPaths, cArgv.keep, cEnv.keep];
   }
 }
 
@@ -321,7 +325,14 @@ export function spawn(opts: SpawnOptions): Pty {
     // posix_spawnp searches the PATH of *this* process; point it at the child's.
     const path = env.PATH;
     const resolved = path !== undefined && !file.includes("/") ? (resolveProgram(file, path) ?? file) : file;
-    pid = posixSpawn(resolved, [file, ...(opts.args ?? [])], envp, slave, cwd);
+    // setsid runs before the file actions, so opening the slave (without O_NOCTTY) as fd 0
+    // makes it the controlling terminal of the new session.
+    pid = posixSpawn(resolved, [file, ...(opts.args ?? [])], envp, [
+      { chdir: cwd },
+      { open: 0, path: slave, flags: O_RDWR },
+      { dup: 0, to: 1 },
+      { dup: 0, to: 2 },
+    ]);
     const pidfd = check("pidfd_open", () => sys.pidfd_open(pid, 0));
     return new Pty(pid, fd, pidfd, cols, rows);
   } catch (e) {
@@ -341,33 +352,12 @@ export function spawn(opts: SpawnOptions): Pty {
  * a log file): how a client starts the server. Not reaped here: the caller exits soon after.
  */
 export function spawnDetached(argv: string[], env: Record<string, string>, logFile?: string): number {
-  const [file, ...args] = argv;
+  const [file] = argv;
   if (!file) throw new Error("spawnDetached: empty argv");
-  const attr = new Uint8Array(SIZEOF_SPAWNATTR);
-  const actions = new Uint8Array(SIZEOF_FILE_ACTIONS);
-  const sigdef = new Uint8Array(SIZEOF_SIGSET).fill(0xff);
-  const sigmask = new Uint8Array(SIZEOF_SIGSET);
-  const pid = new Int32Array(1);
-  const cFile = cstr(file);
-  const cNull = cstr("/dev/null");
-  const cLog = cstr(logFile ?? "/dev/null");
-  const cArgv = cArray([file, ...args]);
-  const cEnv = cArray(Object.entries(env).map(([k, v]) => `${k}=${v}`));
-  checkRc("posix_spawnattr_init", sys.posix_spawnattr_init(ptr(attr)));
-  checkRc("posix_spawn_file_actions_init", sys.posix_spawn_file_actions_init(ptr(actions)));
-  try {
-    checkRc("posix_spawnattr_setsigdefault", sys.posix_spawnattr_setsigdefault(ptr(attr), ptr(sigdef)));
-    checkRc("posix_spawnattr_setsigmask", sys.posix_spawnattr_setsigmask(ptr(attr), ptr(sigmask)));
-    checkRc("posix_spawnattr_setflags", sys.posix_spawnattr_setflags(ptr(attr), POSIX_SPAWN_SETSID | POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETSIGMASK));
-    const O_WRONLY_CREAT_APPEND = 0o1 | 0o100 | 0o2000;
-    checkRc("posix_spawn_file_actions_addopen", sys.posix_spawn_file_actions_addopen(ptr(actions), 0, ptr(cNull), O_RDWR | O_NOCTTY, 0));
-    checkRc("posix_spawn_file_actions_addopen", sys.posix_spawn_file_actions_addopen(ptr(actions), 1, ptr(cLog), O_WRONLY_CREAT_APPEND | O_NOCTTY, 0o600));
-    checkRc("posix_spawn_file_actions_adddup2", sys.posix_spawn_file_actions_adddup2(ptr(actions), 1, 2));
-    checkRc("posix_spawnp", sys.posix_spawnp(ptr(pid), ptr(cFile), ptr(actions), ptr(attr), ptr(cArgv.array), ptr(cEnv.array)), file);
-    return pid[0] ?? -1;
-  } finally {
-    sys.posix_spawn_file_actions_destroy(ptr(actions));
-    sys.posix_spawnattr_destroy(ptr(attr));
-    void [cFile, cNull, cLog, cArgv.keep, cEnv.keep];
-  }
+  const O_WRONLY_CREAT_APPEND = 0o1 | 0o100 | 0o2000;
+  return posixSpawn(file, argv, Object.entries(env).map(([k, v]) => `${k}=${v}`), [
+    { open: 0, path: "/dev/null", flags: O_RDWR | O_NOCTTY },
+    { open: 1, path: logFile ?? "/dev/null", flags: O_WRONLY_CREAT_APPEND | O_NOCTTY, mode: 0o600 },
+    { dup: 1, to: 2 },
+  ]);
 }
