@@ -22,6 +22,23 @@ export interface PaneView {
   active: boolean;
   /** Show the page this many lines above the bottom (copy mode); absent = the live viewport. */
   scrollOffset?: number;
+  /** Draw the cursor here (pane cells) instead of the program's cursor (copy mode). */
+  cursor?: { x: number; y: number };
+  /** Cells restyled on top of the pane's own (a selection, search matches); pane cells. */
+  highlights?: Highlight[];
+  /** Text drawn at the pane's top-right corner in the mode style (copy mode's "[12/3400]"). */
+  indicator?: string;
+}
+
+/** A run of cells in one pane row drawn with other colours. */
+export interface Highlight {
+  x: number;
+  y: number;
+  width: number;
+  fg?: Color;
+  bg?: Color;
+  /** Swap the cell's own colours instead (xterm-style selection). */
+  reverse?: boolean;
 }
 
 export interface StatusSegment {
@@ -159,7 +176,18 @@ function drawPane(f: Frame, pane: PaneView, winW: number, winH: number, now: num
       f.widths[at] = 1;
     }
   }
-  if (pane.active) {
+  if (pane.highlights) for (const h of pane.highlights) drawHighlight(f, pane, h, x0, y0, x1, y1);
+  if (pane.indicator) drawIndicator(f, pane, pane.indicator, x0, y0, x1, y1);
+  if (pane.active && pane.cursor) {
+    const cx = pane.x + pane.cursor.x;
+    const cy = pane.y + pane.cursor.y;
+    const cur = f.cursor;
+    cur.x = cx;
+    cur.y = cy;
+    cur.shape = "default";
+    cur.blink = false;
+    cur.visible = cx >= x0 && cx < x1 && cy >= y0 && cy < y1;
+  } else if (pane.active) {
     const c = cache.cursor;
     const cx = pane.x + c.x;
     const cy = pane.y + c.y;
@@ -170,6 +198,39 @@ function drawPane(f: Frame, pane: PaneView, winW: number, winH: number, now: num
     cur.blink = c.blink;
     cur.visible = c.visible && cx >= x0 && cx < x1 && cy >= y0 && cy < y1 && c.x < cache.cols && c.y >= 0;
   }
+}
+
+function drawHighlight(f: Frame, pane: PaneView, h: Highlight, x0: number, y0: number, x1: number, y1: number): void {
+  const y = pane.y + h.y;
+  if (y < y0 || y >= y1) return;
+  const from = Math.max(x0, pane.x + h.x);
+  const to = Math.min(x1, pane.x + h.x + h.width);
+  const fg = packColor(h.fg);
+  const bg = packColor(h.bg);
+  for (let x = from; x < to; x++) {
+    const i = y * f.cols + x;
+    if (h.reverse) f.attrs[i] = (f.attrs[i] ?? 0) ^ Attr.inverse;
+    else {
+      f.fg[i] = fg;
+      f.bg[i] = bg;
+    }
+  }
+}
+
+/** Black on yellow at the top-right, as tmux's mode-style; cut from the left when too long. */
+function drawIndicator(f: Frame, pane: PaneView, text: string, x0: number, y0: number, x1: number, y1: number): void {
+  const y = pane.y;
+  if (y < y0 || y >= y1) return;
+  const avail = x1 - x0;
+  const shown = text.length > avail ? text.slice(text.length - avail) : text;
+  const x = x1 - shown.length;
+  // A wide char whose right half the indicator covers would leave half a glyph: blank it.
+  const before = y * f.cols + x - 1;
+  if (x > x0 && f.widths[before] === 2) {
+    f.chars[before] = SPACE;
+    f.widths[before] = 1;
+  }
+  drawText(f, shown, x, y, x1, packColor("black"), packColor("yellow"), 0);
 }
 
 function drawBorders(f: Frame, winW: number, winH: number, fg: number, activeFg: number): void {

@@ -9,6 +9,7 @@ export {
   packColor,
   type Color,
   type FrameInput,
+  type Highlight,
   type Overlay,
   type PaneView,
   type StatusSegment,
