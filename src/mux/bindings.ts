@@ -1,5 +1,6 @@
 // Key tables (root, prefix) mapping tmux key names to command lines, with tmux's defaults.
 import { splitCommandLine, joinCommandLine } from "./command.ts";
+import { copyModeBindings } from "./copy-mode-keys.ts";
 
 export interface Binding {
   key: string;
@@ -33,7 +34,7 @@ const DEFAULT_PREFIX: [string, string][] = [
   ["D", "choose-client"],
   ["L", "switch-client -l"],
   ["[", "copy-mode"],
-  ["]", "paste-buffer"],
+  ["]", "paste-buffer -p"],
   ["c", "new-window"],
   ["d", "detach-client"],
   ["i", "display-message"],
@@ -87,6 +88,7 @@ export class KeyTables {
       prefix.set(key, { key, commands: splitCommandLine(line), repeat: REPEATING.has(key) });
     }
     this.tables.set("prefix", prefix);
+    for (const [table, key, line] of copyModeBindings()) this.bind(table, key, splitCommandLine(line), false);
   }
 
   table(name: string): Map<string, Binding> | undefined {

@@ -325,6 +325,12 @@ export class ClientConnection {
     this.showMessage(text);
   }
 
+  /** OSC 52: the host terminal puts the text on the system clipboard (set-clipboard). */
+  setClipboard(text: string): void {
+    const b64 = Buffer.from(text, "utf8").toString("base64");
+    this.write(encodeData(Buffer.from(`\x1b]52;c;${b64}\x07`, "latin1")));
+  }
+
   bell(): void {
     this.write(encodeData(new Uint8Array([7])));
   }
@@ -391,6 +397,15 @@ export class ClientConnection {
     }
     if (key === prefix || (prefix2 !== "None" && key === prefix2)) {
       this.keyTable = "prefix";
+      return;
+    }
+    const active = s.current.active;
+    if (active.copyMode) {
+      // In copy mode keys go to its table (copy-mode or copy-mode-vi), never to the program.
+      const vi = s.current.options.getString("mode-keys") === "vi";
+      active.copyMode.vi = vi;
+      const b = this.server.keys.lookup(vi ? "copy-mode-vi" : "copy-mode", key);
+      if (b) void this.runBinding(b.commands);
       return;
     }
     const root = this.server.keys.lookup("root", key);

@@ -4,6 +4,7 @@ import { Terminal } from "@xterm/headless";
 import { Unicode11Addon } from "@xterm/addon-unicode11";
 import { readlinkSync, readFileSync } from "node:fs";
 import { spawn, signalName, type Pty, type ExitStatus } from "../pty/index.ts";
+import type { CopyMode } from "./copy-mode.ts";
 
 export interface PaneSpawn {
   argv: string[]; // the program and its arguments (already resolved from a shell command)
@@ -32,6 +33,8 @@ export class Pane {
   generation = 0;
   /** Where pipe-pane sends output, if anywhere. */
   pipe: ((bytes: Uint8Array) => void) | null = null;
+  /** Copy mode, while the pane is in it (tmux's window mode). */
+  copyMode: CopyMode | null = null;
   private readonly waiters = new Set<() => void>();
 
   constructor(
@@ -168,6 +171,8 @@ export class Pane {
   }
 
   dispose(): void {
+    this.copyMode?.dispose();
+    this.copyMode = null;
     this.kill();
     this.notify();
     this.terminal.dispose();

@@ -12,6 +12,7 @@ import { CommandError, parseArgs, splitArgv, splitCommandLine, type CommandEntry
 import { resolveTarget, currentTarget, type CurrentHint } from "./target.ts";
 import { LayoutError, type SplitOptions } from "./layout.ts";
 import { resolveProgram } from "../pty/index.ts";
+import type { PaneView } from "../render/index.ts";
 
 export interface ServerConfig {
   socketPath: string;
@@ -67,10 +68,10 @@ export class Server {
   private pendingCommands = 0;
   readonly socketPath: string;
   readonly version: string;
-  /** Set by copy mode (issue 8) to say which panes are in a mode. */
-  paneInMode: (p: Pane) => boolean = () => false;
-  /** Set by copy mode (issue 8): how a pane is drawn (a frozen scroll offset). */
-  paneView: (p: Pane) => { scrollOffset?: number } = () => ({});
+  /** Which panes are in a mode (copy mode). */
+  paneInMode: (p: Pane) => boolean = (p) => p.copyMode !== null;
+  /** How a pane is drawn: copy mode's frozen offset, cursor, selection and indicator. */
+  paneView: (p: Pane) => Partial<PaneView> = (p) => p.copyMode?.view() ?? {};
 
   constructor(private readonly config: ServerConfig) {
     this.socketPath = config.socketPath;

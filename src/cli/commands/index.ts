@@ -26,6 +26,14 @@ import { setOption, setWindowOption } from "./set-option.ts";
 import { showOptions, showWindowOptions } from "./show-options.ts";
 import { bindKey, unbindKey, listKeys } from "./bind-key.ts";
 import { sourceFile } from "./source-file.ts";
+import { copyMode } from "./copy-mode.ts";
+import { setBuffer } from "./set-buffer.ts";
+import { showBuffer } from "./show-buffer.ts";
+import { listBuffers } from "./list-buffers.ts";
+import { deleteBuffer } from "./delete-buffer.ts";
+import { saveBuffer } from "./save-buffer.ts";
+import { loadBuffer } from "./load-buffer.ts";
+import { pasteBuffer } from "./paste-buffer.ts";
 
 export const COMMANDS: CommandEntry[] = [
   newSession,
@@ -60,6 +68,14 @@ export const COMMANDS: CommandEntry[] = [
   unbindKey,
   listKeys,
   sourceFile,
+  copyMode,
+  setBuffer,
+  showBuffer,
+  listBuffers,
+  deleteBuffer,
+  saveBuffer,
+  loadBuffer,
+  pasteBuffer,
 ];
 
 /** Whether a command (by name, alias or unique prefix) may start a server, as tmux's new-session does. */

@@ -1,7 +1,9 @@
 // send-keys (send): type keys into a pane: tmux key names encoded for the pane's modes, other
-// words as literal text; -l all literal, -H hex bytes, -N repeat.
+// words as literal text; -l all literal, -H hex bytes, -N repeat; -X a copy-mode command.
 import { CommandError, flag, value, type CommandEntry } from "../../mux/command.ts";
 import { encodeKey } from "../../mux/keys.ts";
+import { runCopyModeCommand } from "../../mux/copy-mode-keys.ts";
+import { modeChanged } from "../../mux/pane-modes.ts";
 
 export const sendKeys: CommandEntry = {
   name: "send-keys",
@@ -15,6 +17,17 @@ export const sendKeys: CommandEntry = {
     const nText = value(a, "N");
     const repeat = nText === undefined ? 1 : Number(nText);
     if (!Number.isInteger(repeat) || repeat < 1) throw new CommandError(`repeat count invalid: ${nText}`);
+    if (flag(a, "X")) {
+      // A copy-mode command (send -X cursor-up, search-forward text, ...).
+      const cm = pane.copyMode;
+      if (!cm) throw new CommandError("not in a mode");
+      const [name, arg] = a.positional;
+      if (!name) throw new CommandError("no command specified");
+      cm.vi = window.options.getString("mode-keys") === "vi";
+      for (let i = 0; i < repeat && pane.copyMode === cm; i++) runCopyModeCommand(cm, name, arg);
+      modeChanged(ctx.server, pane);
+      return;
+    }
     if (flag(a, "R")) pane.terminal.reset();
     const chunks: Uint8Array[] = [];
     const modes = pane.modes;

@@ -1,0 +1,41 @@
+// What the paste-buffer commands share: the buffer named by -b (or the newest), its format
+// variables for list-buffers, and paths relative to the client's directory.
+import { resolve } from "node:path";
+import { CommandError, value, type CommandContext } from "../../mux/command.ts";
+import type { PasteBuffer } from "../../mux/server.ts";
+import { expandFormat } from "../../mux/format.ts";
+import { formatLookup } from "../../mux/format-vars.ts";
+
+/** -b name, or the newest buffer. */
+export function bufferArg(ctx: CommandContext): PasteBuffer {
+  return ctx.server.getBuffer(value(ctx.args, "b"));
+}
+
+/** The first 50 characters, controls made visible, as tmux's buffer_sample. */
+export function bufferSample(data: string): string {
+  const chars = [...data];
+  const shown = chars
+    .slice(0, 50)
+    .map((c) => (c === "\n" ? "\\n" : c === "\t" ? "\\t" : c === "\r" ? "\\r" : c < " " || c === "\x7f" ? `\\${c.charCodeAt(0).toString(8).padStart(3, "0")}` : c))
+    .join("");
+  return chars.length > 50 ? `${shown}...` : shown;
+}
+
+export function bufferFormat(ctx: CommandContext, fmt: string, b: PasteBuffer): string {
+  const base = formatLookup(ctx.server, ctx.target ?? {});
+  const vars: Record<string, string | number> = {
+    buffer_name: b.name,
+    buffer_size: Buffer.byteLength(b.data, "utf8"),
+    buffer_sample: bufferSample(b.data),
+  };
+  return expandFormat(fmt, (n) => (n in vars ? vars[n] : base(n)));
+}
+
+export function clientPath(ctx: CommandContext, path: string): string {
+  if (path === "~" || path.startsWith("~/")) path = (ctx.env.HOME ?? "") + path.slice(1);
+  return resolve(ctx.cwd, path);
+}
+
+export function noStdin(path: string): void {
+  if (path === "-") throw new CommandError("reading from stdin is not supported");
+}

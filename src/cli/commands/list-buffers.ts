@@ -1,0 +1,18 @@
+// list-buffers (lsb): one line per paste buffer, newest first, or -F format.
+import { value, type CommandEntry } from "../../mux/command.ts";
+import { bufferFormat } from "./buffers.ts";
+
+const DEFAULT = '#{buffer_name}: #{buffer_size} bytes: "#{buffer_sample}"';
+
+export const listBuffers: CommandEntry = {
+  name: "list-buffers",
+  alias: ["lsb"],
+  usage: "[-F format] [-f filter]",
+  args: "F:f:",
+  maxArgs: 0,
+  noSession: true,
+  exec(ctx) {
+    const fmt = value(ctx.args, "F") ?? DEFAULT;
+    for (const b of ctx.server.buffers) ctx.print(bufferFormat(ctx, fmt, b));
+  },
+};

@@ -1,0 +1,27 @@
+// save-buffer (saveb): write a paste buffer to a file (relative to the client's directory);
+// -a appends; "-" prints it.
+import { appendFileSync, writeFileSync } from "node:fs";
+import { CommandError, flag, type CommandEntry } from "../../mux/command.ts";
+import { bufferArg, clientPath } from "./buffers.ts";
+
+export const saveBuffer: CommandEntry = {
+  name: "save-buffer",
+  alias: ["saveb"],
+  usage: "[-a] [-b buffer-name] path",
+  args: "ab:",
+  minArgs: 1,
+  maxArgs: 1,
+  noSession: true,
+  exec(ctx) {
+    const b = bufferArg(ctx);
+    const path = ctx.args.positional[0]!;
+    if (path === "-") return ctx.print(b.data);
+    const full = clientPath(ctx, path);
+    try {
+      if (flag(ctx.args, "a")) appendFileSync(full, b.data);
+      else writeFileSync(full, b.data);
+    } catch (e) {
+      throw new CommandError(`${full}: ${(e as NodeJS.ErrnoException).code === "ENOENT" ? "No such file or directory" : (e as Error).message}`);
+    }
+  },
+};

@@ -1,0 +1,15 @@
+// show-buffer (showb): print a paste buffer (the newest, or -b name).
+import type { CommandEntry } from "../../mux/command.ts";
+import { bufferArg } from "./buffers.ts";
+
+export const showBuffer: CommandEntry = {
+  name: "show-buffer",
+  alias: ["showb"],
+  usage: "[-b buffer-name]",
+  args: "b:",
+  maxArgs: 0,
+  noSession: true,
+  exec(ctx) {
+    ctx.print(bufferArg(ctx).data);
+  },
+};
