@@ -20,6 +20,8 @@ import { buildStatus } from "./status.ts";
 import { Prompt } from "./prompt.ts";
 import { expandFormat } from "./format.ts";
 import { formatLookup } from "./format-vars.ts";
+import { MouseHandler } from "./mouse-handler.ts";
+import { parseMouse, hostMouseMode, hostMouseSequence } from "./mouse.ts";
 
 /** Output a client has not taken beyond this is a client that stopped reading: drop it. */
 const MAX_CONTROL_BACKLOG = 64 * 1024 * 1024;
@@ -54,10 +56,16 @@ export class ClientConnection {
   private inputRest: Uint8Array = new Uint8Array(0);
   private inputTimer: ReturnType<typeof setTimeout> | null = null;
 
+  private readonly mouse: MouseHandler;
+  /** The mouse reports the host was last asked for ("" none, or the DEC mode). */
+  private hostMouse = "";
+
   constructor(
     private readonly server: Server,
     private readonly socket: Socket<ClientConnection>,
-  ) {}
+  ) {
+    this.mouse = new MouseHandler(server, this);
+  }
 
   // ---- protocol -------------------------------------------------------------------------
 
@@ -289,6 +297,7 @@ export class ClientConnection {
       this.frame,
     );
     this.updateTitle(s);
+    this.updateHostMouse(s);
     const bytes = this.screen.encode(this.frame);
     if (bytes.length > 0) this.write(encodeData(bytes));
     return this.frame.holdMs || undefined;
@@ -304,6 +313,14 @@ export class ClientConnection {
     if (title === this.title) return;
     this.title = title;
     this.write(encodeData(Buffer.from(`\x1b]2;${title}\x07`, "utf8")));
+  }
+
+  /** Ask the host for mouse reports while the mouse option is on or the active pane's program wants them. */
+  private updateHostMouse(s: Session): void {
+    const mode = hostMouseMode(s.options.getFlag("mouse"), s.current.active.modes.mouseTrackingMode);
+    if (mode === this.hostMouse) return;
+    this.hostMouse = mode;
+    this.write(encodeData(Buffer.from(hostMouseSequence(mode), "latin1")));
   }
 
   showMessage(text: string): void {
@@ -371,6 +388,11 @@ export class ClientConnection {
   private onKey(key: string, bytes: Uint8Array): void {
     const s = this.session;
     if (!s) return;
+    if (key === "Mouse") {
+      const ev = parseMouse(bytes);
+      if (ev) this.mouse.handle(ev);
+      return;
+    }
     if (this.prompt) {
       this.prompt.key(key, bytes);
       this.markDirty();
