@@ -13,13 +13,14 @@ export interface FormatTarget {
   pane?: Pane | null;
 }
 
-/** Window flags as tmux shows them after the name: * current, - last, Z zoomed, # activity, ! bell. */
+/** Window flags as tmux shows them after the name: * current, - last, Z zoomed, # activity, ! bell, ~ silence. */
 export function windowFlags(w: Window): string {
   let f = "";
   if (w.session.current === w) f += "*";
   else if (w.session.lastWindow === w) f += "-";
   if (w.activityFlag) f += "#";
   if (w.bellFlag) f += "!";
+  if (w.silenceFlag) f += "~";
   if (w.zoomed) f += "Z";
   return f;
 }
@@ -52,6 +53,7 @@ export function formatLookup(server: Server, t: FormatTarget): FormatLookup {
     window_flags: () => (w ? windowFlags(w) : undefined),
     window_activity_flag: () => w?.activityFlag,
     window_bell_flag: () => w?.bellFlag,
+    window_silence_flag: () => w?.silenceFlag,
     pane_id: () => (p ? `%${p.id}` : undefined),
     pane_index: () => (p && w ? w.paneIndex(p) : undefined),
     pane_width: () => p?.cols,

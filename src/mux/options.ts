@@ -44,6 +44,7 @@ const defs: OptionDef[] = [
   { name: "main-pane-width", scope: "window", type: "string", default: "80" },
   { name: "monitor-activity", scope: "window", type: "flag", default: false },
   { name: "monitor-bell", scope: "window", type: "flag", default: true },
+  { name: "monitor-silence", scope: "window", type: "number", default: 0, min: 0 },
   { name: "pane-active-border-style", scope: "window", type: "string", default: "fg=green" },
   { name: "pane-border-style", scope: "window", type: "string", default: "default" },
   { name: "remain-on-exit", scope: "window", type: "flag", default: false },

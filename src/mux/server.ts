@@ -13,6 +13,7 @@ import { resolveTarget, currentTarget, type CurrentHint } from "./target.ts";
 import { LayoutError, type SplitOptions } from "./layout.ts";
 import { resolveProgram } from "../pty/index.ts";
 import type { PaneView } from "../render/index.ts";
+import { armSilence } from "./alerts.ts";
 
 export interface ServerConfig {
   socketPath: string;
@@ -487,6 +488,7 @@ export class Server {
       w.activityFlag = true;
       this.sessionChanged(w.session);
     }
+    armSilence(this, w);
     for (const c of this.clients) if (c.session === w.session && c.session.current === w) c.markDirty();
   }
 

@@ -59,6 +59,7 @@ export class Session {
     this.current = w;
     w.activityFlag = false;
     w.bellFlag = false;
+    w.silenceFlag = false;
     this.activity = Date.now();
   }
 }

@@ -15,6 +15,9 @@ export class Window {
   readonly options: Options;
   activityFlag = false;
   bellFlag = false;
+  silenceFlag = false;
+  /** monitor-silence's timer while armed (alerts.ts). */
+  silenceTimer: ReturnType<typeof setTimeout> | null = null;
 
   constructor(
     readonly id: number,

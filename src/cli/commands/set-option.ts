@@ -1,5 +1,6 @@
 // set-option (set), set-window-option (setw): change an option globally (-g) or for a session
 // or window; -u unsets, -a appends, -o only if unset, -q quiet.
+import { armSilence } from "../../mux/alerts.ts";
 import { CommandError, flag, type CommandEntry, type CommandContext } from "../../mux/command.ts";
 import { OPTION_DEFS, parseOptionValue, OptionError, type Options } from "../../mux/options.ts";
 
@@ -43,6 +44,7 @@ function apply(ctx: CommandContext, windowFlag: boolean): void {
   // Options change what is drawn and how windows are sized.
   for (const s of ctx.server.sessions) ctx.server.sessionSizeChanged(s);
   for (const c of ctx.server.clients) c.redraw();
+  if (name === "monitor-silence") for (const s of ctx.server.sessions) for (const w of s.windows) armSilence(ctx.server, w);
 }
 
 export const setOption: CommandEntry = {
