@@ -18,7 +18,12 @@ export const newWindow: CommandEntry = {
     if (spec !== undefined) {
       // -t names a window index that may not exist yet: session:index, :index or index.
       const m = /^(?:(.*):)?(\d+)$/.exec(spec);
-      if (m) {
+      const sessionOnly = spec.endsWith(":") ? spec.slice(0, -1) : !spec.includes(":") && !m ? spec : null;
+      const named = sessionOnly !== null ? server.sessions.find((x) => x.name === sessionOnly || `$${x.id}` === sessionOnly) : undefined;
+      if (named || (sessionOnly !== null && spec.endsWith(":"))) {
+        // A session alone: the next free index in it, as tmux.
+        session = named ?? resolveTarget(server, sessionOnly!, "session", hint).session;
+      } else if (m) {
         session = m[1] ? resolveTarget(server, m[1], "session", hint).session : session;
         index = Number(m[2]);
       } else {
