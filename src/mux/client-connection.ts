@@ -16,7 +16,7 @@ import {
 } from "./protocol.ts";
 import { composeFrame, ClientScreen, FramePacer, invalidatePane, type Frame, type PaneView } from "../render/index.ts";
 import { parseKeys, splitKeys, encodeKey } from "./keys.ts";
-import { buildStatus } from "./status.ts";
+import { buildStatus, sanitizeTitle } from "./status.ts";
 import { Prompt } from "./prompt.ts";
 import { expandFormat } from "./format.ts";
 import { formatLookup } from "./format-vars.ts";
@@ -309,7 +309,7 @@ export class ClientConnection {
    */
   private updateTitle(s: Session): void {
     if (!s.options.getFlag("set-titles")) return;
-    const title = expandFormat(s.options.getString("set-titles-string"), formatLookup(this.server, { session: s })).replace(/[\x00-\x1f\x7f-\x9f]/g, "");
+    const title = sanitizeTitle(expandFormat(s.options.getString("set-titles-string"), formatLookup(this.server, { session: s })));
     if (title === this.title) return;
     this.title = title;
     this.write(encodeData(Buffer.from(`\x1b]2;${title}\x07`, "utf8")));

@@ -16,3 +16,8 @@ export function buildStatus(server: Server, s: Session): { left: StatusSegment[]
   const right: StatusSegment[] = [{ text: expandFormat(strftime(s.options.getString("status-right"), new Date()), lookup) }];
   return { left, right };
 }
+
+/** Text for the host's title bar: no C0 or C1 controls, so it cannot end the OSC or start another sequence. */
+export function sanitizeTitle(s: string): string {
+  return s.replace(/[\x00-\x1f\x7f-\x9f]/g, "");
+}

@@ -26,6 +26,7 @@ import { setOption, setWindowOption } from "./set-option.ts";
 import { showOptions, showWindowOptions } from "./show-options.ts";
 import { bindKey, unbindKey, listKeys } from "./bind-key.ts";
 import { sourceFile } from "./source-file.ts";
+import { capturePane } from "./capture-pane.ts";
 import { copyMode } from "./copy-mode.ts";
 import { setBuffer } from "./set-buffer.ts";
 import { showBuffer } from "./show-buffer.ts";
@@ -68,6 +69,7 @@ export const COMMANDS: CommandEntry[] = [
   unbindKey,
   listKeys,
   sourceFile,
+  capturePane,
   copyMode,
   setBuffer,
   showBuffer,

@@ -1,0 +1,63 @@
+// capture-pane as tmux: trimming, -N, -J, -e, and history with negative -S.
+// The expected text for the first test is what tmux 3.3a printed for the same pane.
+import { test, expect, afterEach } from "bun:test";
+import { Terminal } from "@xterm/headless";
+import { Weft } from "../helpers/weft.ts";
+
+let weft: Weft | null = null;
+afterEach(async () => {
+  await weft?.cleanup();
+  weft = null;
+});
+
+const SCRIPT = "printf 'abc   \\nxxxxxxxxxxxxxxxxxxxxyyy\\n\\033[1;31mred\\033[0m plain \\033[38;5;200mx\\033[48;2;1;2;3my\\033[0m\\n'; sleep 100";
+
+test("plain, -N and -J captures match tmux", async () => {
+  weft = await Weft.start();
+  await weft.ok("new", "-d", "-s", "c", "-x", "20", "-y", "5", SCRIPT);
+  await weft.waitForText("red plain xy", "c");
+  expect(await weft.ok("capture-pane", "-p", "-t", "c")).toBe("abc\nxxxxxxxxxxxxxxxxxxxx\nyyy\nred plain xy\n\n");
+  expect(await weft.ok("capture-pane", "-pN", "-t", "c")).toBe("abc   \nxxxxxxxxxxxxxxxxxxxx\nyyy\nred plain xy\n\n");
+  expect(await weft.ok("capture-pane", "-pJ", "-t", "c")).toBe("abc   \nxxxxxxxxxxxxxxxxxxxxyyy\nred plain xy\n\n");
+});
+
+test("-e reproduces colours and attributes as SGR", async () => {
+  weft = await Weft.start();
+  await weft.ok("new", "-d", "-s", "c", "-x", "20", "-y", "5", SCRIPT);
+  await weft.waitForText("red plain xy", "c");
+  const out = await weft.ok("capture-pane", "-pe", "-t", "c");
+  // Replaying the capture into a terminal gives the same cells as the pane.
+  const t = new Terminal({ cols: 20, rows: 5, allowProposedApi: true });
+  await new Promise<void>((r) => t.write(out.replace(/\n/g, "\r\n"), r));
+  const line = t.buffer.active.getLine(3)!;
+  const cell = (x: number) => line.getCell(x)!;
+  expect(cell(0).getChars()).toBe("r");
+  expect(cell(0).isBold()).toBeTruthy();
+  expect([cell(0).isFgPalette(), cell(0).getFgColor()]).toEqual([true, 1]);
+  expect(cell(4).isBold()).toBeFalsy(); // "plain"
+  expect(cell(4).isFgDefault()).toBe(true);
+  expect([cell(10).getChars(), cell(10).getFgColor()]).toEqual(["x", 200]);
+  expect([cell(11).getChars(), cell(11).isBgRGB(), cell(11).getBgColor()]).toEqual(["y", true, 0x010203]);
+});
+
+test("history comes back with negative -S, and '-' means the start of history", async () => {
+  weft = await Weft.start();
+  await weft.ok("new", "-d", "-s", "h", "-x", "30", "-y", "5", "seq 1 50; sleep 100");
+  await weft.waitForText("50", "h");
+  // 50 lines and the cursor's empty line: 46 in history, rows 0-3 are 47..50, row 4 is empty.
+  expect(await weft.ok("capture-pane", "-p", "-t", "h", "-S", "-3", "-E", "0")).toBe("44\n45\n46\n47\n");
+  const all = (await weft.ok("capture-pane", "-p", "-t", "h", "-S", "-", "-E", "-")).split("\n");
+  expect(all.slice(0, 3)).toEqual(["1", "2", "3"]);
+  expect(all[49]).toBe("50");
+  expect(await weft.ok("display", "-p", "-t", "h", "#{history_size}")).toBe("46\n");
+  // Without -p the capture goes into a paste buffer.
+  await weft.ok("capture-pane", "-t", "h", "-b", "cap");
+  expect(await weft.ok("show-buffer", "-b", "cap")).toBe("47\n48\n49\n50\n\n");
+});
+
+test("bad line numbers and targets are one-line errors", async () => {
+  weft = await Weft.start();
+  await weft.ok("new", "-d", "-s", "e", "--", "sh");
+  expect(await weft.run("capture-pane", "-p", "-S", "abc")).toEqual({ code: 1, stdout: "", stderr: "invalid line number: abc\n" });
+  expect(await weft.run("capture-pane", "-p", "-t", "%99")).toEqual({ code: 1, stdout: "", stderr: "can't find pane: %99\n" });
+});
