@@ -90,11 +90,12 @@ function usedCells(buf: IBuffer, y: number, cols: number): number {
   return 0;
 }
 
-/** Parse -S/-E as tmux does: "-" is the far end; anything not a number is the default. */
+/** Parse -S/-E as tmux does: "-" is the far end; before the history's start is its start. */
 function lineNumber(v: string | undefined, history: number, rows: number, dash: number, fallback: number): number {
   if (v === undefined) return fallback;
   if (v === "-") return dash;
-  if (!/^-?\d+$/.test(v)) return fallback;
+  // tmux quietly uses the default for a word that is not a number; a script is better told.
+  if (!/^-?\d+$/.test(v)) throw new CommandError(`invalid line number: ${v}`);
   const n = Number(v);
   const y = n < 0 && -n > history ? 0 : history + n;
   return Math.min(y, history + rows - 1);
@@ -191,7 +192,8 @@ export const capturePane: CommandEntry = {
     // -P (the pending, unparsed input) has nothing to show: weft parses everything it reads.
     if (flag(a, "P")) text = "";
     if (flag(a, "p")) {
-      if (text !== "") ctx.print(text.endsWith("\n") ? text.slice(0, -1) : text);
+      // print() adds a newline only where the text lacks one.
+      if (text !== "") ctx.print(text);
       return;
     }
     ctx.server.addBuffer(text, value(a, "b"));
