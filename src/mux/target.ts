@@ -14,7 +14,12 @@ export interface CurrentHint {
 
 function glob(pattern: string): RegExp {
   const re = pattern.replace(/[.+^${}()|\\]/g, "\\$&").replace(/\*/g, ".*").replace(/\?/g, ".").replace(/\[!/g, "[^");
-  return new RegExp(`^${re}$`);
+  try {
+    return new RegExp(`^${re}$`);
+  } catch {
+    // An unterminated or malformed [class]: fnmatch takes the pattern literally.
+    return new RegExp(`^${pattern.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}$`);
+  }
 }
 
 /** The current target: the hint's pane, else its session, else the most recently active session. */
