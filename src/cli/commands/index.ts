@@ -27,6 +27,17 @@ import { showOptions, showWindowOptions } from "./show-options.ts";
 import { bindKey, unbindKey, listKeys } from "./bind-key.ts";
 import { sourceFile } from "./source-file.ts";
 import { capturePane } from "./capture-pane.ts";
+import { waitCommand } from "./wait.ts";
+import { waitFor } from "./wait-for.ts";
+import { pipePane } from "./pipe-pane.ts";
+import { respawnPane } from "./respawn-pane.ts";
+import { renameWindow } from "./rename-window.ts";
+import { renameSession } from "./rename-session.ts";
+import { lastPane } from "./last-pane.ts";
+import { selectLayout, nextLayout, previousLayout } from "./select-layout.ts";
+import { swapPane } from "./swap-pane.ts";
+import { breakPane } from "./break-pane.ts";
+import { joinPane, movePane } from "./join-pane.ts";
 import { copyMode } from "./copy-mode.ts";
 import { setBuffer } from "./set-buffer.ts";
 import { showBuffer } from "./show-buffer.ts";
@@ -70,6 +81,20 @@ export const COMMANDS: CommandEntry[] = [
   listKeys,
   sourceFile,
   capturePane,
+  waitCommand,
+  waitFor,
+  pipePane,
+  respawnPane,
+  renameWindow,
+  renameSession,
+  lastPane,
+  selectLayout,
+  nextLayout,
+  previousLayout,
+  swapPane,
+  breakPane,
+  joinPane,
+  movePane,
   copyMode,
   setBuffer,
   showBuffer,

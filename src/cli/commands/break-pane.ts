@@ -1,0 +1,55 @@
+// break-pane (breakp): take a pane out of its window into a new window of its own (-t names
+// the new window's session and index), made current unless -d.
+import { CommandError, flag, value, type CommandEntry } from "../../mux/command.ts";
+import type { Session } from "../../mux/session.ts";
+import { printNew } from "./common.ts";
+import { targetFlag, detachPane, settle } from "./pane-moves.ts";
+
+export const breakPane: CommandEntry = {
+  name: "break-pane",
+  alias: ["breakp"],
+  usage: "[-adP] [-F format] [-n window-name] [-s src-pane] [-t dst-window]",
+  args: "adPF:n:s:t:",
+  maxArgs: 0,
+  exec(ctx) {
+    const a = ctx.args;
+    const { server } = ctx;
+    const src = targetFlag(ctx, value(a, "s"), "pane");
+    const { window: w, pane: p } = src;
+    // -t: session:index, :index, index or session (its next free index), as new-window.
+    let session: Session = src.session;
+    let index: number | undefined;
+    const spec = value(a, "t");
+    if (spec !== undefined) {
+      const m = /^(?:(.*):)?(\d+)$/.exec(spec);
+      if (m) {
+        if (m[1]) session = targetFlag(ctx, m[1], "session").session;
+        index = Number(m[2]);
+      } else session = targetFlag(ctx, spec.replace(/:$/, ""), "session").session;
+    }
+    if (index === undefined && flag(a, "a")) index = session.freeIndex(w.index);
+    if (index !== undefined && session.window(index)) throw new CommandError(`index ${index} in use`);
+    const name = value(a, "n");
+    if (w.panes.size === 1) {
+      // Already alone: a new index or name is all that can change (tmux moves the window).
+      if (session !== w.session) throw new CommandError("can't break the only pane of a window into another session");
+      if (index !== undefined) {
+        w.index = index;
+        session.windows.sort((x, y) => x.index - y.index);
+      }
+      if (name !== undefined) w.fixedName = name;
+      server.sessionChanged(session);
+      printNew(ctx, "#{session_name}:#{window_index}.#{pane_index}", { session, window: w, pane: p });
+      return;
+    }
+    const { cols, rows } = w;
+    w.removePane(p);
+    detachPane(w, p);
+    settle(ctx, w);
+    const nw = server.newWindowFor(session, p, index ?? session.freeIndex(), name ?? null);
+    nw.resize(cols, rows);
+    if (!flag(a, "d")) session.select(nw);
+    server.sessionChanged(session);
+    printNew(ctx, "#{session_name}:#{window_index}.#{pane_index}", { session, window: nw, pane: p });
+  },
+};

@@ -1,0 +1,29 @@
+// What swap-pane, break-pane and join-pane share: resolving their second target (-s, or -t
+// where the command resolves it itself), and moving a pane's bookkeeping between windows.
+import type { CommandContext, Target, TargetKind } from "../../mux/command.ts";
+import { resolveTarget } from "../../mux/target.ts";
+import type { Pane } from "../../mux/pane.ts";
+import type { Window } from "../../mux/window.ts";
+
+/** Resolve a target flag the command table did not (absent = the current pane). */
+export function targetFlag(ctx: CommandContext, spec: string | undefined, kind: TargetKind): Target {
+  const hint = ctx.server.hintFor({ conn: ctx.client, cwd: ctx.cwd, env: ctx.env, print() {}, printError() {} });
+  return resolveTarget(ctx.server, spec, kind, hint);
+}
+
+/** Take a pane out of a window's maps (not its layout) and forget it as active / last / zoomed. */
+export function detachPane(w: Window, p: Pane): void {
+  w.panes.delete(p.id);
+  if (w.zoomed) w.unzoom();
+  if (w.lastPane === p) w.lastPane = null;
+}
+
+/** After a window's panes changed: a valid active pane, sizes applied, clients told. */
+export function settle(ctx: CommandContext, w: Window): void {
+  if (!w.panes.has(w.active.id)) {
+    w.active = w.orderedPanes()[0] ?? w.active;
+    w.lastPane = null;
+  }
+  w.applyLayout();
+  ctx.server.sessionChanged(w.session);
+}

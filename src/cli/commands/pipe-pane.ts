@@ -1,0 +1,90 @@
+// pipe-pane (pipep): run a shell command with the pane's output on its stdin (-O, the default)
+// and/or its stdout typed into the pane (-I). Without a command the pipe is closed; -o opens one
+// only when none is open, so one key can toggle it.
+import { spawn, type ChildProcess } from "node:child_process";
+import { flag, type CommandContext, type CommandEntry } from "../../mux/command.ts";
+import type { Pane } from "../../mux/pane.ts";
+import type { Server } from "../../mux/server.ts";
+import { format } from "./common.ts";
+
+/**
+ * Output the command has not read yet, beyond which further output is dropped (and counted)
+ * rather than buffered: a stalled `pipe-pane 'sleep 1d'` must not grow the server without bound.
+ * The pane itself is never slowed by its pipe.
+ */
+const PIPE_MAX_PENDING = 4 * 1024 * 1024;
+
+interface PipeState {
+  proc: ChildProcess;
+  dropped: number;
+}
+
+const pipes = new WeakMap<Pane, PipeState>();
+
+function closePipe(pane: Pane): boolean {
+  const st = pipes.get(pane);
+  if (!st) return false;
+  pipes.delete(pane);
+  if (pane.pipe) pane.pipe = null;
+  st.proc.stdin?.end();
+  st.proc.stdout?.destroy();
+  return true;
+}
+
+/** Close the pipe once the pane has gone (its disposal wakes change waiters). */
+async function closeWhenGone(server: Server, pane: Pane, st: PipeState): Promise<void> {
+  while (pipes.get(pane) === st) {
+    await pane.nextChange();
+    if (server.findPane(pane.id)?.pane !== pane) {
+      if (pipes.get(pane) === st) closePipe(pane);
+      return;
+    }
+  }
+}
+
+function openPipe(ctx: CommandContext, pane: Pane, command: string, input: boolean, output: boolean): void {
+  const proc = spawn("/bin/sh", ["-c", command], {
+    cwd: ctx.cwd,
+    env: pane.spawnSpec.env,
+    stdio: [output ? "pipe" : "ignore", input ? "pipe" : "ignore", "ignore"],
+  });
+  const st: PipeState = { proc, dropped: 0 };
+  pipes.set(pane, st);
+  // A command that fails or exits only closes its pipe; EPIPE never reaches the server.
+  proc.on("error", () => pipes.get(pane) === st && closePipe(pane));
+  proc.on("exit", () => pipes.get(pane) === st && closePipe(pane));
+  proc.stdin?.on("error", () => {});
+  if (output && proc.stdin) {
+    const stdin = proc.stdin;
+    pane.pipe = (bytes) => {
+      if (stdin.writableLength > PIPE_MAX_PENDING) {
+        st.dropped += bytes.length;
+        return;
+      }
+      // The bytes are a view into a slot the gather worker reuses once parsed: copy them.
+      stdin.write(Buffer.from(bytes));
+    };
+  }
+  if (input && proc.stdout) proc.stdout.on("data", (b: Buffer) => pane.write(new Uint8Array(b)));
+  void closeWhenGone(ctx.server, pane, st);
+}
+
+export const pipePane: CommandEntry = {
+  name: "pipe-pane",
+  alias: ["pipep"],
+  usage: "[-IOo] [-t target-pane] [shell-command]",
+  args: "IOot:",
+  maxArgs: 1,
+  target: "pane",
+  exec(ctx) {
+    const a = ctx.args;
+    const { pane } = ctx.target;
+    const had = closePipe(pane);
+    const command = a.positional[0];
+    if (!command || (flag(a, "o") && had)) return;
+    let input = flag(a, "I");
+    let output = flag(a, "O");
+    if (!input && !output) output = true;
+    openPipe(ctx, pane, format(ctx, command, ctx.target), input, output);
+  },
+};

@@ -1,0 +1,35 @@
+// respawn-pane (respawnp): start a pane's program again (its old command unless one is given);
+// a pane still running needs -k, which hangs up the old program first.
+import { CommandError, flag, value, type CommandEntry } from "../../mux/command.ts";
+import { paneOptions } from "./common.ts";
+
+/** Leave the alternate screen, reset modes and clear the screen; history stays, as tmux's screen_reinit. */
+const REINIT = "\x1b[?1049l\x1b[!p\x1b[H\x1b[2J";
+
+export const respawnPane: CommandEntry = {
+  name: "respawn-pane",
+  alias: ["respawnp"],
+  usage: "[-k] [-c start-directory] [-e environment] [-t target-pane] [shell-command [argument ...]]",
+  args: "kc:e:t:",
+  target: "pane",
+  exec(ctx) {
+    const a = ctx.args;
+    const { session, window, pane } = ctx.target;
+    if (!pane.dead && !flag(a, "k")) throw new CommandError(`pane %${pane.id} still active`);
+    const opts = paneOptions(ctx);
+    const old = pane.spawnSpec;
+    const env = { ...old.env, ...opts.env };
+    const argv = opts.command.length > 0 ? ctx.server.resolveCommand(session, opts.command, env) : old.argv;
+    const cwd = value(a, "c") !== undefined && opts.cwd !== undefined ? opts.cwd : old.cwd;
+    pane.copyMode?.dispose();
+    pane.copyMode = null;
+    pane.kill();
+    pane.terminal.write(REINIT);
+    try {
+      pane.start({ argv, env, cwd });
+    } catch (e) {
+      throw new CommandError(`respawn pane failed: ${(e as Error).message}`);
+    }
+    ctx.server.windowChanged(window);
+  },
+};

@@ -1,0 +1,92 @@
+// select-layout (selectl), next-layout (nextl), previous-layout (prevl): arrange a window's panes
+// by a preset (even-horizontal, even-vertical, main-horizontal, main-vertical, tiled, or a
+// unique prefix of one) or by a #{window_layout} string.
+import { CommandError, flag, type CommandContext, type CommandEntry } from "../../mux/command.ts";
+import { LAYOUT_NAMES, type LayoutName, type SizeOption } from "../../mux/layout.ts";
+import type { Window } from "../../mux/window.ts";
+
+/** The preset each window had last (tmux's w->lastlayout), for next/previous and a bare select-layout. */
+const lastPreset = new WeakMap<Window, number>();
+
+export function lookupPreset(name: string): number | null {
+  const exact = LAYOUT_NAMES.indexOf(name as LayoutName);
+  if (exact >= 0) return exact;
+  const matches = LAYOUT_NAMES.map((n, i) => (n.startsWith(name) ? i : -1)).filter((i) => i >= 0);
+  return matches.length === 1 ? matches[0]! : null;
+}
+
+function sizeOption(v: string): SizeOption {
+  return /^\d+$/.test(v) ? Number(v) : v;
+}
+
+/** Apply preset i to the window and make its panes take their new sizes. */
+export function applyPreset(ctx: CommandContext, w: Window, i: number): void {
+  w.unzoom();
+  w.layout.apply(LAYOUT_NAMES[i]!, {
+    mainPaneWidth: sizeOption(w.options.getString("main-pane-width")),
+    mainPaneHeight: sizeOption(w.options.getString("main-pane-height")),
+  });
+  lastPreset.set(w, i);
+  w.applyLayout();
+  ctx.server.windowChanged(w);
+}
+
+function step(ctx: CommandContext, by: 1 | -1): void {
+  const w = ctx.target.window;
+  const last = lastPreset.get(w);
+  const n = LAYOUT_NAMES.length;
+  applyPreset(ctx, w, last === undefined ? (by === 1 ? 0 : n - 1) : (last + by + n) % n);
+}
+
+export const selectLayout: CommandEntry = {
+  name: "select-layout",
+  alias: ["selectl"],
+  usage: "[-Enop] [-t target-pane] [layout-name]",
+  args: "Enopt:",
+  maxArgs: 1,
+  target: "pane",
+  exec(ctx) {
+    const a = ctx.args;
+    const w = ctx.target.window;
+    if (flag(a, "n")) return step(ctx, 1);
+    if (flag(a, "p")) return step(ctx, -1);
+    if (flag(a, "o")) throw new CommandError("no last layout"); // weft keeps no layout history
+    if (flag(a, "E")) throw new CommandError("-E is not supported");
+    const name = a.positional[0];
+    if (name === undefined) {
+      const last = lastPreset.get(w);
+      if (last !== undefined) applyPreset(ctx, w, last);
+      return;
+    }
+    const preset = lookupPreset(name);
+    if (preset !== null) return applyPreset(ctx, w, preset);
+    w.unzoom();
+    try {
+      w.layout.setLayoutString(name);
+    } catch {
+      throw new CommandError(`can't set layout: ${name}`);
+    }
+    w.applyLayout();
+    ctx.server.windowChanged(w);
+  },
+};
+
+export const nextLayout: CommandEntry = {
+  name: "next-layout",
+  alias: ["nextl"],
+  usage: "[-t target-window]",
+  args: "t:",
+  maxArgs: 0,
+  target: "window",
+  exec: (ctx) => step(ctx, 1),
+};
+
+export const previousLayout: CommandEntry = {
+  name: "previous-layout",
+  alias: ["prevl"],
+  usage: "[-t target-window]",
+  args: "t:",
+  maxArgs: 0,
+  target: "window",
+  exec: (ctx) => step(ctx, -1),
+};
