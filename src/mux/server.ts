@@ -11,7 +11,8 @@ import { ClientConnection } from "./client-connection.ts";
 import { CommandError, parseArgs, splitArgv, splitCommandLine, type CommandEntry, type CommandContext, type Target } from "./command.ts";
 import { resolveTarget, currentTarget, type CurrentHint } from "./target.ts";
 import { LayoutError, type SplitOptions } from "./layout.ts";
-import { resolveProgram } from "../pty/index.ts";
+import { resolveProgram, peerUid } from "../pty/index.ts";
+import { encodeJson } from "./protocol.ts";
 import type { PaneView } from "../render/index.ts";
 import { armSilence } from "./alerts.ts";
 
@@ -45,6 +46,17 @@ export interface PasteBuffer {
   name: string;
   data: string;
   automatic: boolean;
+}
+
+/**
+ * Only our own uid (and root) may connect, as tmux. Bun does not type a socket's fd but has it;
+ * where the kernel cannot tell the peer (no fd, getsockopt fails) the 0700 directory stands.
+ */
+function peerAllowed(sock: Socket<ClientConnection>): boolean {
+  const fd = (sock as unknown as { fd?: unknown }).fd;
+  if (typeof fd !== "number" || fd < 0) return true;
+  const uid = peerUid(fd);
+  return uid === null || uid === 0 || uid === process.getuid?.();
 }
 
 export class Server {
@@ -93,10 +105,26 @@ export class Server {
       if (alive) throw new Error(`server already running on ${path}`);
       unlinkSync(path);
     }
-    this.listener = Bun.listen<ClientConnection>({
+    // The socket is created 0600 (not chmod'ed after a window open to others); panes keep the user's umask.
+    const umask = process.umask(0o177);
+    try {
+      this.listener = this.listenOn(path);
+    } finally {
+      process.umask(umask);
+    }
+    chmodSync(path, 0o600);
+    if (this.config.configFile) this.sourceFile(this.config.configFile, true);
+  }
+
+  private listenOn(path: string): ReturnType<typeof Bun.listen<ClientConnection>> {
+    return Bun.listen<ClientConnection>({
       unix: path,
       socket: {
         open: (sock: Socket<ClientConnection>) => {
+          if (!peerAllowed(sock)) {
+            sock.end(encodeJson({ t: "error", message: "access not allowed" }));
+            return;
+          }
           const c = new ClientConnection(this, sock);
           sock.data = c;
           this.clients.add(c);
@@ -108,8 +136,6 @@ export class Server {
         error: (sock) => sock.data?.onClose(),
       },
     });
-    chmodSync(path, 0o600);
-    if (this.config.configFile) this.sourceFile(this.config.configFile, true);
   }
 
   removeClient(c: ClientConnection): void {

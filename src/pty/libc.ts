@@ -39,6 +39,7 @@ const lib = dlopen("libc.so.6", {
   posix_spawn_file_actions_addchdir_np: { args: [P, P], returns: i32 },
   posix_spawnp: { args: [P, P, P, P, P, P], returns: i32 },
   getrlimit: { args: [i32, P], returns: i32 },
+  getsockopt: { args: [i32, i32, i32, P, P], returns: i32 },
 });
 
 /** The raw symbols, for the hot loops (the gather worker) that must not allocate per call. */
@@ -226,4 +227,15 @@ export function openFileLimit(): number {
   const r = new BigUint64Array(2);
   check("getrlimit", () => lib.symbols.getrlimit(7, ptr(r)));
   return Number(r[0]);
+}
+
+const SOL_SOCKET = 1;
+const SO_PEERCRED = 17;
+
+/** The uid of the process at the other end of a connected Unix socket (SO_PEERCRED), or null. */
+export function peerUid(fd: number): number | null {
+  const cred = new Int32Array(3); // struct ucred: pid, uid, gid
+  const len = new Uint32Array([12]);
+  if (sys.getsockopt(fd, SOL_SOCKET, SO_PEERCRED, ptr(cred), ptr(len)) !== 0 || len[0] !== 12) return null;
+  return cred[1] ?? null;
 }
