@@ -1,12 +1,14 @@
 // new-session (new): create a session and attach to it, or with -d leave it running detached.
-import { flag, value, type CommandEntry } from "../../mux/command.ts";
+import { CommandError, flag, value, type CommandEntry } from "../../mux/command.ts";
 import { paneOptions, parseDimension, printNew, checkNesting, requireTerminal } from "./common.ts";
+import { sessionFromLayout } from "./layout-file.ts";
 
 export const newSession: CommandEntry = {
   name: "new-session",
   alias: ["new"],
-  usage: "[-AdP] [-c start-directory] [-e environment] [-F format] [-n window-name] [-s session-name] [-x width] [-y height] [shell-command [argument ...]]",
+  usage: "[-AdP] [-c start-directory] [-e environment] [-F format] [-n window-name] [-s session-name] [-x width] [-y height] [--layout file] [shell-command [argument ...]]",
   args: "AdDEPXc:e:F:n:s:t:x:y:",
+  long: { layout: true },
   noSession: true,
   startServer: true,
   exec(ctx) {
@@ -35,15 +37,20 @@ export const newSession: CommandEntry = {
       cols = ctx.terminal.cols;
       rows = Math.max(1, ctx.terminal.rows - (server.sessionOptions.getFlag("status") ? 1 : 0));
     }
-    const s = server.createSession({
-      name,
-      cwd: value(a, "c") ?? ctx.cwd,
-      env: ctx.env,
-      cols,
-      rows,
-      windowName: value(a, "n"),
-      pane: paneOptions(ctx),
-    });
+    const layout = value(a, "layout");
+    if (layout !== undefined && a.positional.length > 0) throw new CommandError("--layout and a command can't be given together");
+    const s =
+      layout !== undefined
+        ? sessionFromLayout(ctx, layout, { name, cols, rows, cwd: value(a, "c") ?? ctx.cwd })
+        : server.createSession({
+            name,
+            cwd: value(a, "c") ?? ctx.cwd,
+            env: ctx.env,
+            cols,
+            rows,
+            windowName: value(a, "n"),
+            pane: paneOptions(ctx),
+          });
     printNew(ctx, "#{session_name}:", { session: s });
     if (!flag(a, "d") && ctx.terminal && ctx.client) ctx.client.attach(s);
   },
