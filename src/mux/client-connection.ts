@@ -42,6 +42,7 @@ export class ClientConnection {
   lastActivity = performance.now();
   private pending: Uint8Array[] = []; // bytes the socket has not taken yet
   private pendingBytes = 0;
+  private ending = false; // end the socket once pending is written
   private screen: ClientScreen | null = null;
   private pacer: FramePacer | null = null;
   private frame: Frame | undefined;
@@ -137,7 +138,7 @@ export class ClientConnection {
     // An attached client stays; every other command ends with its exit code.
     if (!this.session && !this.closed) {
       this.send({ t: "exit", code });
-      this.socket.end();
+      this.endWhenWritten();
     }
   }
 
@@ -171,6 +172,16 @@ export class ClientConnection {
       this.pendingBytes -= head.length;
     }
     this.pacer?.setBusy(false);
+    if (this.ending) this.socket.end();
+  }
+
+  /**
+   * End the connection after what is queued for it (a command's output and exit code, a detach
+   * message): socket.end() at once would drop whatever the socket had not taken yet.
+   */
+  private endWhenWritten(): void {
+    if (this.pending.length === 0) this.socket.end();
+    else this.ending = true;
   }
 
   private fail(reason: string): void {
@@ -229,7 +240,7 @@ export class ClientConnection {
     this.send({ t: "detach", message, code });
     this.stopRendering();
     this.session = null;
-    this.socket.end();
+    this.endWhenWritten();
     this.closed = true;
     this.server.removeClient(this);
     if (s) this.server.sessionSizeChanged(s);
