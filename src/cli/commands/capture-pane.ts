@@ -144,26 +144,6 @@ export function captureText(pane: Pane, o: CaptureOptions = {}): string {
   return out;
 }
 
-/** Logical lines of the whole buffer (history and screen), wrapped rows joined: what `weft wait` searches. */
-export function paneLines(pane: Pane): string[] {
-  const buf = pane.terminal.buffer.active;
-  const lines: string[] = [];
-  let cur = "";
-  for (let y = 0; y < buf.length; y++) {
-    const line = buf.getLine(y);
-    if (!line) continue;
-    const next = buf.getLine(y + 1);
-    const wrapsOn = next?.isWrapped === true;
-    cur += line.translateToString(!wrapsOn);
-    if (!wrapsOn) {
-      lines.push(cur);
-      cur = "";
-    }
-  }
-  if (cur) lines.push(cur);
-  return lines;
-}
-
 export const capturePane: CommandEntry = {
   name: "capture-pane",
   alias: ["capturep"],

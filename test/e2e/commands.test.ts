@@ -1,0 +1,129 @@
+// Window and pane commands against what tmux 3.3a does with the same steps: select-layout,
+// swap-pane, break-pane, join-pane, last-pane, renames; and errors in tmux's words.
+import { test, expect, afterEach } from "bun:test";
+import { Weft } from "../helpers/weft.ts";
+
+let weft: Weft | null = null;
+afterEach(async () => {
+  await weft?.cleanup();
+  weft = null;
+});
+
+const panes = (t: string, f = "#{pane_id} #{pane_index} #{pane_active}") => weft!.ok("list-panes", "-t", t, "-F", f);
+const layout = (t: string) => weft!.ok("display", "-p", "-t", t, "#{window_layout}");
+
+/** Three panes in an 80x24 window, as `new -d; splitw -d; splitw -d -h`. */
+async function threePanes(): Promise<void> {
+  await weft!.ok("new", "-d", "-s", "a", "-x", "80", "-y", "24", "--", "sh");
+  await weft!.ok("split-window", "-d", "-t", "a", "--", "sh");
+  await weft!.ok("split-window", "-d", "-h", "-t", "a", "--", "sh");
+}
+
+test("select-layout presets, prefixes and next-layout give tmux's layouts", async () => {
+  weft = await Weft.start();
+  await threePanes();
+  const golden: Record<string, string> = {
+    "even-horizontal": "1bb6,80x24,0,0{26x24,0,0,0,26x24,27,0,2,26x24,54,0,1}",
+    "even-vertical": "6478,80x24,0,0[80x7,0,0,0,80x7,0,8,2,80x8,0,16,1]",
+    "main-horizontal": "9f9d,80x24,0,0[80x22,0,0,0,80x1,0,23{39x1,0,23,2,40x1,40,23,1}]",
+    "main-vertical": "70a7,80x24,0,0{78x24,0,0,0,1x24,79,0[1x11,79,0,2,1x12,79,12,1]}",
+    tiled: "27d1,80x24,0,0[80x11,0,0{39x11,0,0,0,40x11,40,0,2},80x12,0,12,1]",
+  };
+  for (const [name, want] of Object.entries(golden)) {
+    await weft.ok("select-layout", "-t", "a", name);
+    expect(await layout("a")).toBe(want + "\n");
+  }
+  // After tiled (the last preset) next-layout wraps to the first.
+  await weft.ok("next-layout", "-t", "a");
+  expect(await layout("a")).toBe(golden["even-horizontal"] + "\n");
+  await weft.ok("previous-layout", "-t", "a");
+  expect(await layout("a")).toBe(golden.tiled + "\n");
+  await weft.ok("selectl", "-t", "a", "even-v");
+  expect(await layout("a")).toBe(golden["even-vertical"] + "\n");
+  // A layout string taken from #{window_layout} puts the panes back.
+  await weft.ok("select-layout", "-t", "a", golden["main-vertical"]!);
+  expect(await layout("a")).toBe(golden["main-vertical"] + "\n");
+  expect(await weft.run("select-layout", "-t", "a", "main")).toMatchObject({ code: 1, stderr: "can't set layout: main\n" });
+  expect(await weft.run("select-layout", "-t", "a", "bogus")).toMatchObject({ code: 1, stderr: "can't set layout: bogus\n" });
+});
+
+test("swap-pane, break-pane and join-pane move panes as tmux does", async () => {
+  weft = await Weft.start();
+  await threePanes();
+  await weft.ok("next-layout", "-t", "a"); // even-horizontal
+  expect(await panes("a")).toBe("%0 0 1\n%2 1 0\n%1 2 0\n");
+  await weft.ok("swap-pane", "-s", "a:0.0", "-t", "a:0.2");
+  expect(await panes("a")).toBe("%1 0 1\n%2 1 0\n%0 2 0\n");
+  await weft.ok("swap-pane", "-D", "-t", "a:0.0");
+  expect(await panes("a")).toBe("%2 0 0\n%1 1 1\n%0 2 0\n");
+  await weft.ok("break-pane", "-d", "-s", "%1");
+  expect(await weft.ok("list-windows", "-t", "a", "-F", "#{window_index} #{window_panes} #{window_active} #{window_width}x#{window_height}")).toBe("0 2 1 80x24\n1 1 0 80x24\n");
+  expect(await panes("a:1", "#{pane_id} #{pane_width}x#{pane_height}")).toBe("%1 80x24\n");
+  await weft.ok("join-pane", "-h", "-s", "a:1", "-t", "a:0.0");
+  expect(await weft.ok("list-windows", "-t", "a", "-F", "#{window_index} #{window_panes} #{window_active}")).toBe("0 3 1\n");
+  expect(await panes("a", "#{pane_id} #{pane_index} #{pane_active} #{pane_width}x#{pane_height}")).toBe("%2 0 0 26x24\n%1 1 1 26x24\n%0 2 0 26x24\n");
+  // break-pane -P prints where the pane went; -n names the new window.
+  expect(await weft.ok("break-pane", "-P", "-n", "solo", "-s", "%0")).toBe("a:1.0\n");
+  expect(await weft.ok("list-windows", "-t", "a", "-F", "#{window_name} #{window_active}")).toMatch(/ 0\nsolo 1\n$/);
+  // Panes move between windows (and the emptied window closes).
+  await weft.ok("swap-pane", "-s", "a:1.0", "-t", "a:0.0");
+  expect(await panes("a:0", "#{pane_id}")).toBe("%0\n%1\n");
+  expect(await panes("a:1", "#{pane_id}")).toBe("%2\n");
+  await weft.ok("move-pane", "-s", "a:1", "-t", "a:0.1");
+  expect(await weft.ok("list-windows", "-t", "a", "-F", "#{window_index} #{window_panes}")).toBe("0 3\n");
+  expect(await weft.run("join-pane", "-s", "%0", "-t", "%0")).toMatchObject({ code: 1, stderr: "source and target panes must be different\n" });
+});
+
+test("last-pane, rename-window, rename-session", async () => {
+  weft = await Weft.start();
+  await weft.ok("new", "-d", "-s", "r", "--", "sh");
+  expect(await weft.run("last-pane", "-t", "r")).toMatchObject({ code: 1, stderr: "no last pane\n" });
+  await weft.ok("split-window", "-t", "r", "--", "sh");
+  expect(await panes("r", "#{pane_index}#{?pane_active,*,}")).toBe("0\n1*\n");
+  await weft.ok("last-pane", "-t", "r");
+  expect(await panes("r", "#{pane_index}#{?pane_active,*,}")).toBe("0*\n1\n");
+  await weft.ok("rename-window", "-t", "r:0", "editor");
+  expect(await weft.ok("display", "-p", "-t", "r", "#W")).toBe("editor\n");
+  await weft.ok("new", "-d", "-s", "other", "--", "sh");
+  expect(await weft.run("rename-session", "-t", "r", "other")).toMatchObject({ code: 1, stderr: "duplicate session: other\n" });
+  expect(await weft.run("rename-session", "-t", "r", "a:b")).toMatchObject({ code: 1, stderr: "invalid session: a:b\n" });
+  await weft.ok("rename", "-t", "r", "renamed");
+  expect(await weft.ok("ls", "-F", "#S")).toBe("other\nrenamed\n");
+});
+
+test("errors are one line in tmux's words and leave the server and its panes alone", async () => {
+  weft = await Weft.start();
+  const noServer = await weft.run("list-sessions");
+  expect(noServer.code).toBe(1);
+  expect(noServer.stderr).toBe(`no server running on ${weft.socketPath}\n`);
+  await weft.ok("new", "-d", "-s", "e", "--", "sh");
+  expect(await weft.run("foo")).toMatchObject({ code: 1, stdout: "", stderr: "unknown command: foo\n" });
+  expect(await weft.run("kill-pane", "-t", "%9")).toMatchObject({ code: 1, stderr: "can't find pane: %9\n" });
+  expect(await weft.run("select-window", "-t", "e:7")).toMatchObject({ code: 1, stderr: "can't find window: 7\n" });
+  expect(await weft.run("has-session", "-t", "nope")).toMatchObject({ code: 1, stderr: "can't find session: nope\n" });
+  const badFlag = await weft.run("swap-pane", "-Q");
+  expect(badFlag.code).toBe(1);
+  expect(badFlag.stderr).toStartWith("unknown flag -Q\n");
+  expect(await weft.run("wait", "-t", "e")).toMatchObject({ code: 1 });
+  expect(await weft.run("wait", "-t", "e", "--regex", "(")).toMatchObject({ code: 1 });
+  expect((await weft.run("wait", "-t", "e", "--regex", "(")).stderr).toStartWith("invalid regex: ");
+  expect(await weft.run("respawn-pane", "-t", "e")).toMatchObject({ code: 1, stderr: "pane %0 still active\n" });
+  expect(await weft.run("break-pane", "-s", "e", "-t", "e:0")).toMatchObject({ code: 1, stderr: "index 0 in use\n" });
+  // Still there, still answering.
+  await weft.ok("send-keys", "-t", "e", "echo al''ive", "Enter");
+  await weft.waitForText("alive", "e");
+  expect(await weft.ok("ls", "-F", "#S #{session_windows}")).toBe("e 1\n");
+});
+
+test("--json on list-sessions, list-windows and list-panes", async () => {
+  weft = await Weft.start();
+  await weft.ok("new", "-d", "-s", "j", "--", "sh");
+  await weft.ok("split-window", "-d", "-t", "j", "--", "sh");
+  const ps = JSON.parse(await weft.ok("list-panes", "-t", "j", "--json"));
+  expect(ps.map((p: { pane_id: string; pane_index: number }) => [p.pane_id, p.pane_index])).toEqual([["%0", 0], ["%1", 1]]);
+  const ws = JSON.parse(await weft.ok("list-windows", "-t", "j", "--json"));
+  expect(ws).toHaveLength(1);
+  expect(ws[0]).toMatchObject({ session_name: "j", window_index: 0, window_panes: 2 });
+  const ss = JSON.parse(await weft.ok("list-sessions", "--json"));
+  expect(ss[0]).toMatchObject({ session_name: "j" });
+});
