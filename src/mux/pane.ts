@@ -5,6 +5,7 @@ import { Unicode11Addon } from "@xterm/addon-unicode11";
 import { readlinkSync, readFileSync } from "node:fs";
 import { spawn, signalName, type Pty, type ExitStatus } from "../pty/index.ts";
 import type { CopyMode } from "./copy-mode.ts";
+import { ControlStringLimiter } from "./string-limit.ts";
 
 export interface PaneSpawn {
   argv: string[]; // the program and its arguments (already resolved from a shell command)
@@ -87,10 +88,14 @@ export class Pane {
     this.pty = pty;
     this.dead = false;
     this.deadStatus = null;
+    const limiter = new ControlStringLimiter();
     pty.onData((bytes, release) => {
       this.lastOutputAt = performance.now();
       this.pipe?.(bytes);
-      this.terminal.write(bytes, release);
+      const pieces = limiter.filter(bytes);
+      if (!pieces) return this.terminal.write(bytes, release);
+      if (pieces.length === 0) return release();
+      pieces.forEach((p, i) => this.terminal.write(p, i === pieces.length - 1 ? release : undefined));
     });
     pty.onExit((status) => {
       // Wait until xterm has parsed everything the program wrote, then report.
