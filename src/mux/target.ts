@@ -192,7 +192,19 @@ export function resolveTarget(server: Server, spec: string | undefined, kind: Ta
       }
     }
   }
-  const window = windowPart ? findWindow(session, windowPart) : sessionPart && current?.session !== session ? session.current : session.current;
+  let window: Window;
+  try {
+    window = windowPart ? findWindow(session, windowPart) : session.current;
+  } catch (e) {
+    // "name.1" with no window called name: tmux takes it as session name, pane 1.
+    if (colon >= 0 || panePart === null || !windowPart) throw e;
+    try {
+      session = findSession(server, windowPart);
+    } catch {
+      throw e;
+    }
+    window = session.current;
+  }
   const pane = panePart !== null ? findPane(window, panePart) : window.active;
   return { session, window, pane };
 }

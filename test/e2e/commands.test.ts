@@ -127,3 +127,27 @@ test("--json on list-sessions, list-windows and list-panes", async () => {
   const ss = JSON.parse(await weft.ok("list-sessions", "--json"));
   expect(ss[0]).toMatchObject({ session_name: "j" });
 });
+
+test("targets: names, prefixes, globs, =exact, ids, session.pane, and ambiguity", async () => {
+  weft = await Weft.start();
+  for (const s of ["alpha", "alpine", "beta"]) await weft.ok("new", "-d", "-s", s, "--", "sh");
+  await weft.ok("new-window", "-d", "-t", "beta", "-n", "logs", "--", "sh");
+  const at = async (t: string) => {
+    const r = await weft!.run("display", "-p", "-t", t, "#S:#I.#P");
+    return r.code === 0 ? r.stdout.trim() : `error: ${r.stderr.trim()}`;
+  };
+  // What tmux 3.3a resolves each to (tmux's display cannot fail, so errors are weft's words).
+  expect(await at("alph")).toBe("alpha:0.0");
+  expect(await at("alp*a")).toBe("alpha:0.0");
+  expect(await at("=alpha")).toBe("alpha:0.0");
+  expect(await at("$2")).toBe("beta:0.0");
+  expect(await at("@3")).toBe("beta:1.0");
+  expect(await at("beta:logs")).toBe("beta:1.0");
+  expect(await at("beta:lo")).toBe("beta:1.0");
+  expect(await at("beta.0")).toBe("beta:0.0");
+  expect(await at("%1")).toBe("alpine:0.0");
+  expect(await at("b*")).toBe("beta:0.0");
+  expect(await at("=alp")).toMatch(/^error: can't find /);
+  expect(await at("al")).toMatch(/^error: can't find /);
+  expect(await at("%42")).toBe("error: can't find pane: %42");
+});
