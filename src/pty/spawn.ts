@@ -339,7 +339,7 @@ export function spawn(opts: SpawnOptions): Pty {
     if (pid > 0) {
       try {
         killProcess(pid, 9);
-        sys.waitpid(pid, null, 0); // reap it: nobody else will
+        check("waitpid", () => sys.waitpid(pid, null, 0)); // reap it: nobody else will (EINTR retried)
       } catch {}
     }
     close(fd);
