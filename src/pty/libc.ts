@@ -1,6 +1,6 @@
 // Every libc call weft makes, bound once through bun:ffi, with errors that name the call and errno.
 // Sizes and constants are glibc on x86-64 Linux (checked on this project's machines; see shared/DESIGN.md).
-import { dlopen, FFIType, ptr, read, CString, type Pointer } from "bun:ffi";
+import { dlopen, FFIType, ptr, read, toArrayBuffer, CString, type Pointer } from "bun:ffi";
 
 const { i32, u32, i64, u64, ptr: P, i16 } = FFIType;
 
@@ -42,8 +42,56 @@ const lib = dlopen("libc.so.6", {
   getsockopt: { args: [i32, i32, i32, P, P], returns: i32 },
 });
 
-/** The raw symbols, for the hot loops (the gather worker) that must not allocate per call. */
-export const sys = lib.symbols;
+type Symbols = typeof lib.symbols;
+
+/**
+ * Test seam: WEFT_TEST_SYSCALL_FAULTS="p[:seed]" makes the PTY layer's read, write, poll,
+ * waitpid, ioctl and termios calls fail with EINTR (and read/write with EAGAIN) with
+ * probability p, without making the call, as a signal or a full queue may. Worker threads
+ * load this module too, so the gather worker gets the same. The eventfd wake-up writes
+ * (signalEventfd) stay real: a lost wake-up is not a fault the kernel makes.
+ */
+function withInjectedFaults(real: Symbols, spec: string): Symbols {
+  const [p, seed] = spec.split(":").map(Number);
+  const probability = Math.min(1, Math.max(0, p || 0));
+  let state = (seed || 1) >>> 0 || 1;
+  const roll = () => {
+    state ^= state << 13;
+    state ^= state >>> 17;
+    state ^= state << 5;
+    return (state >>> 0) / 4294967296;
+  };
+  const errnoView = new Int32Array(toArrayBuffer(real.__errno_location() as Pointer, 0, 4));
+  const fail = <T extends number | bigint>(code: number, result: T): T => {
+    errnoView[0] = code;
+    return result;
+  };
+  const eintr = (name: "poll" | "waitpid" | "ioctl" | "tcgetattr" | "tcsetattr") => {
+    const f = real[name] as (...a: unknown[]) => number;
+    return (...a: unknown[]) => (roll() < probability ? fail(EINTR, -1) : f(...a));
+  };
+  const eintrOrEagain = (name: "read" | "write") => {
+    const f = real[name] as (...a: unknown[]) => bigint;
+    return (...a: unknown[]) => (roll() < probability ? fail(roll() < 0.5 ? EINTR : EAGAIN, -1n) : f(...a));
+  };
+  const wrapped = {
+    ...real,
+    read: eintrOrEagain("read"),
+    write: eintrOrEagain("write"),
+    poll: eintr("poll"),
+    waitpid: eintr("waitpid"),
+    ioctl: eintr("ioctl"),
+    tcgetattr: eintr("tcgetattr"),
+    tcsetattr: eintr("tcsetattr"),
+  };
+  return wrapped as unknown as Symbols;
+}
+
+/**
+ * The raw symbols, for the hot loops (the gather worker) that must not allocate per call.
+ * Without the test seam's variable this is libc's own table: the hot loops pay nothing.
+ */
+export const sys: Symbols = process.env.WEFT_TEST_SYSCALL_FAULTS ? withInjectedFaults(lib.symbols, process.env.WEFT_TEST_SYSCALL_FAULTS) : lib.symbols;
 
 // open(2) flags
 export const O_RDWR = 0o2;
@@ -168,21 +216,21 @@ export function close(fd: number): void {
 
 export function setWinsize(fd: number, cols: number, rows: number): void {
   const ws = new Uint16Array([rows, cols, 0, 0]);
-  check("ioctl(TIOCSWINSZ)", () => lib.symbols.ioctl(fd, TIOCSWINSZ, ptr(ws)));
+  check("ioctl(TIOCSWINSZ)", () => sys.ioctl(fd, TIOCSWINSZ, ptr(ws)));
 }
 
 export function getWinsize(fd: number): { cols: number; rows: number } {
   const ws = new Uint16Array(4);
-  check("ioctl(TIOCGWINSZ)", () => lib.symbols.ioctl(fd, TIOCGWINSZ, ptr(ws)));
+  check("ioctl(TIOCGWINSZ)", () => sys.ioctl(fd, TIOCGWINSZ, ptr(ws)));
   return { rows: ws[0] ?? 0, cols: ws[1] ?? 0 };
 }
 
 /** Put a terminal in raw mode (no echo, no line discipline, no output processing). */
 export function makeRaw(fd: number): void {
   const t = new Uint8Array(SIZEOF_TERMIOS);
-  check("tcgetattr", () => lib.symbols.tcgetattr(fd, ptr(t)));
+  check("tcgetattr", () => sys.tcgetattr(fd, ptr(t)));
   lib.symbols.cfmakeraw(ptr(t));
-  check("tcsetattr", () => lib.symbols.tcsetattr(fd, TCSANOW, ptr(t)));
+  check("tcsetattr", () => sys.tcsetattr(fd, TCSANOW, ptr(t)));
 }
 
 /** The foreground process group of a terminal (for pane_current_command), or -1. */
