@@ -38,6 +38,7 @@ import { selectLayout, nextLayout, previousLayout } from "./select-layout.ts";
 import { swapPane } from "./swap-pane.ts";
 import { breakPane } from "./break-pane.ts";
 import { joinPane, movePane } from "./join-pane.ts";
+import { switchClient } from "./switch-client.ts";
 import { copyMode } from "./copy-mode.ts";
 import { setBuffer } from "./set-buffer.ts";
 import { showBuffer } from "./show-buffer.ts";
@@ -95,6 +96,7 @@ export const COMMANDS: CommandEntry[] = [
   breakPane,
   joinPane,
   movePane,
+  switchClient,
   copyMode,
   setBuffer,
   showBuffer,

@@ -177,7 +177,7 @@ function typeKeys(p: Pane, keys: string[]): void {
 }
 
 /** Create a session from a layout file (new-session --layout). On any failure nothing is left behind. */
-export function sessionFromLayout(ctx: CommandContext, path: string, base: { name?: string; cols: number; rows: number; cwd: string }): Session {
+export function sessionFromLayout(ctx: CommandContext, path: string, base: { name?: string; cols: number; rows: number; cwd: string; env?: Record<string, string> }): Session {
   const home = ctx.env.HOME ?? "";
   const file = resolve(ctx.cwd, path === "~" || path.startsWith("~/") ? home + path.slice(1) : path);
   let text: string;
@@ -194,7 +194,8 @@ export function sessionFromLayout(ctx: CommandContext, path: string, base: { nam
     }
   }
   const { server } = ctx;
-  const opts = (p: PaneSpec): NewPaneOptions => ({ command: p.command, cwd: p.cwd ?? base.cwd, env: p.env });
+  // new-session -e applies to every pane, under what the file sets.
+  const opts = (p: PaneSpec): NewPaneOptions => ({ command: p.command, cwd: p.cwd ?? base.cwd, env: { ...base.env, ...p.env } });
   const first = spec.windows[0]!;
   const s = server.createSession({
     name: base.name ?? spec.session,

@@ -41,7 +41,7 @@ export const newSession: CommandEntry = {
     if (layout !== undefined && a.positional.length > 0) throw new CommandError("--layout and a command can't be given together");
     const s =
       layout !== undefined
-        ? sessionFromLayout(ctx, layout, { name, cols, rows, cwd: value(a, "c") ?? ctx.cwd })
+        ? sessionFromLayout(ctx, layout, { name, cols, rows, cwd: value(a, "c") ?? ctx.cwd, env: paneOptions(ctx).env })
         : server.createSession({
             name,
             cwd: value(a, "c") ?? ctx.cwd,

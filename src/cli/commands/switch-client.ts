@@ -1,0 +1,36 @@
+// switch-client (switchc): show another session (-t, or -n / -p the next / previous by name) in
+// a client: this one when run from a binding or the prompt, else the most recently active.
+import { CommandError, flag, value, type CommandEntry } from "../../mux/command.ts";
+import type { ClientConnection } from "../../mux/client-connection.ts";
+import { targetFlag } from "./pane-moves.ts";
+
+export const switchClient: CommandEntry = {
+  name: "switch-client",
+  alias: ["switchc"],
+  usage: "[-np] [-c target-client] [-t target-session]",
+  args: "Elnprc:t:T:Z",
+  maxArgs: 0,
+  exec(ctx) {
+    const a = ctx.args;
+    const { server } = ctx;
+    let client: ClientConnection | null = ctx.client?.session ? ctx.client : null;
+    if (!client) {
+      for (const c of server.clients) if (c.session && !c.closed && (!client || c.lastActivity > client.lastActivity)) client = c;
+    }
+    if (!client?.session) throw new CommandError("no current client");
+    let target;
+    if (flag(a, "n") || flag(a, "p")) {
+      const byName = [...server.sessions].sort((x, y) => x.name.localeCompare(y.name));
+      const i = byName.indexOf(client.session);
+      const s = byName[(i + (flag(a, "n") ? 1 : -1) + byName.length) % byName.length]!;
+      target = { session: s, window: s.current, pane: s.current.active };
+    } else target = targetFlag(ctx, value(a, "t"), "pane");
+    // -t may name a window or pane too: it becomes current in its session.
+    if (value(a, "t") !== undefined) {
+      target.window.setActive(target.pane);
+      target.session.select(target.window);
+    }
+    if (target.session !== client.session) client.switchTo(target.session);
+    server.sessionChanged(target.session);
+  },
+};
