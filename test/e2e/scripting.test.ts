@@ -159,6 +159,10 @@ test("pipe-pane sends output to a command; -o toggles; no command closes", async
   await weft.waitForText("after", "p");
   expect(readFileSync(out, "utf8")).not.toContain("after");
   await weft.ok("pipe-pane", "-t", "p");
+  // A pipe command that never reads or exits does not outlive the server.
+  await weft.ok("pipe-pane", "-t", "p", `tail -f ${out}`);
+  await weft.ok("kill-server");
+  await waitFor(() => !Bun.spawnSync(["pgrep", "-f", `tail -f ${out}`]).success, "the pipe command to be stopped");
 });
 
 test("a layout file: two panes, send-keys, wait --text, capture-pane, kill-server leaves nothing", async () => {

@@ -13,6 +13,21 @@ import { format } from "./common.ts";
  * The pane itself is never slowed by its pipe.
  */
 const PIPE_MAX_PENDING = 4 * 1024 * 1024;
+/** After its stdin closes, how long a pipe command has to finish (cat flushing to a file) before SIGTERM. */
+const PIPE_CLOSE_GRACE_MS = 1000;
+
+/** Every pipe command still running: the server's exit (kill-server) must not leave them behind. */
+const running = new Set<ChildProcess>();
+process.on("exit", () => {
+  for (const p of running) stop(p);
+});
+
+/** SIGTERM to the command's process group: `sh -c` may not exec its last command. */
+function stop(p: ChildProcess): void {
+  try {
+    if (p.pid) process.kill(-p.pid, "SIGTERM");
+  } catch {}
+}
 
 interface PipeState {
   proc: ChildProcess;
@@ -26,8 +41,10 @@ function closePipe(pane: Pane): boolean {
   if (!st) return false;
   pipes.delete(pane);
   if (pane.pipe) pane.pipe = null;
-  st.proc.stdin?.end();
-  st.proc.stdout?.destroy();
+  const proc = st.proc;
+  proc.stdin?.end();
+  proc.stdout?.destroy();
+  if (running.has(proc)) setTimeout(() => running.has(proc) && stop(proc), PIPE_CLOSE_GRACE_MS).unref();
   return true;
 }
 
@@ -47,7 +64,10 @@ function openPipe(ctx: CommandContext, pane: Pane, command: string, input: boole
     cwd: ctx.cwd,
     env: pane.spawnSpec.env,
     stdio: [output ? "pipe" : "ignore", input ? "pipe" : "ignore", "ignore"],
+    detached: true, // a process group of its own, to be stopped as a whole
   });
+  running.add(proc);
+  proc.on("exit", () => running.delete(proc));
   const st: PipeState = { proc, dropped: 0 };
   pipes.set(pane, st);
   // A command that fails or exits only closes its pipe; EPIPE never reaches the server.
