@@ -5,7 +5,7 @@ import { test, expect, afterAll, beforeAll } from "bun:test";
 import { readFileSync, existsSync } from "node:fs";
 import { join } from "node:path";
 import { Weft } from "../helpers/weft.ts";
-import { Rng, randomArgv, randomFormat, runCommand, alive, FUZZ_COMMANDS } from "./lib.ts";
+import { Rng, randomArgv, randomFormat, runCommand, alive, judge, FUZZ_COMMANDS } from "./lib.ts";
 
 let weft: Weft;
 let log: string;
@@ -24,20 +24,6 @@ afterAll(async () => {
 interface Finding {
   argv: string[];
   what: string;
-}
-
-/** Run argv; return what was wrong with how it ended, or null. */
-export async function judge(path: string, argv: string[], cwd: string): Promise<string | null> {
-  const r = await runCommand(path, argv, 5000, { PATH: process.env.PATH ?? "/usr/bin:/bin", HOME: cwd }, cwd);
-  if (r.code === null) return r.closed ? "connection closed without an exit code" : "no answer within 5 s (hung)";
-  if (r.err.includes("internal error")) return r.err.trim();
-  if (r.code !== 0) {
-    const lines = r.err.trimEnd().split("\n");
-    // One line, or tmux's two: the mistake and the usage.
-    if (lines.length > 2 || (lines.length === 2 && !lines[1]!.startsWith("usage:"))) return `error of ${lines.length} lines: ${r.err.slice(0, 200)}`;
-    if (lines[0] === "") return `exit ${r.code} without a message`;
-  }
-  return null;
 }
 
 async function fuzz(seed: number, count: number, gen: (rng: Rng) => string[]): Promise<Finding[]> {

@@ -206,6 +206,20 @@ export function randomFormat(rng: Rng): string {
   return s;
 }
 
+/** Run argv; return what was wrong with how it ended, or null. */
+export async function judge(path: string, argv: string[], cwd: string): Promise<string | null> {
+  const r = await runCommand(path, argv, 5000, { PATH: process.env.PATH ?? "/usr/bin:/bin", HOME: cwd }, cwd);
+  if (r.code === null) return r.closed ? "connection closed without an exit code" : "no answer within 5 s (hung)";
+  if (r.err.includes("internal error")) return r.err.trim();
+  if (r.code !== 0) {
+    const lines = r.err.trimEnd().split("\n");
+    // One line, or tmux's two: the mistake and the usage.
+    if (lines.length > 2 || (lines.length === 2 && !lines[1]!.startsWith("usage:"))) return `error of ${lines.length} lines: ${r.err.slice(0, 200)}`;
+    if (lines[0] === "") return `exit ${r.code} without a message`;
+  }
+  return null;
+}
+
 // ---- the pane path -----------------------------------------------------------------------
 
 /**
