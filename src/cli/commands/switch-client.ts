@@ -18,6 +18,7 @@ export const switchClient: CommandEntry = {
       for (const c of server.clients) if (c.session && !c.closed && (!client || c.lastActivity > client.lastActivity)) client = c;
     }
     if (!client?.session) throw new CommandError("no current client");
+    if (flag(a, "l")) throw new CommandError("no last session"); // weft keeps no per-client session history
     let target;
     if (flag(a, "n") || flag(a, "p")) {
       const byName = [...server.sessions].sort((x, y) => x.name.localeCompare(y.name));
