@@ -4,7 +4,7 @@
 import { test, expect, afterAll, beforeAll } from "bun:test";
 import { Weft } from "../helpers/weft.ts";
 import { waitFor } from "../helpers/wait.ts";
-import { FrameReader, ProtocolError, validateClientMessage, encodeJson } from "../../src/mux/protocol.ts";
+import { FrameReader, ProtocolError, validateClientMessage, encodeJson, encodeFrame, FRAME_DATA, MAX_FRAME } from "../../src/mux/protocol.ts";
 import { Rng, rawClient, badConnection, hello, runCommand, alive, rssKiBOf, fdCountOf, type RawClient } from "./lib.ts";
 
 let weft: Weft;
@@ -85,4 +85,18 @@ test("a client that never reads its command output is dropped or served; the oth
   silent.end();
   greedy.end();
   await healthy("after-greedy");
+});
+
+test("a frame of MAX_FRAME bytes arriving in small pieces costs linear time (it was quadratic: 12 s of the server's thread)", () => {
+  const payload = new Uint8Array(MAX_FRAME).fill(0x41);
+  const frame = encodeFrame(FRAME_DATA, payload);
+  const r = new FrameReader();
+  const frames = [];
+  const t0 = performance.now();
+  for (let off = 0; off < frame.length; off += 8192) frames.push(...r.push(frame.subarray(off, off + 8192)));
+  const ms = performance.now() - t0;
+  expect(frames.length).toBe(1);
+  expect(frames[0]!.type === FRAME_DATA && frames[0]!.bytes.length).toBe(MAX_FRAME);
+  // Generous for a shared CI core; the quadratic reader took ~12,000 ms here.
+  expect(ms).toBeLessThan(5000);
 });
