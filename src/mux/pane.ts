@@ -90,6 +90,8 @@ export class Pane {
     this.deadStatus = null;
     const limiter = new ControlStringLimiter();
     pty.onData((bytes, release) => {
+      // Late output of a program respawn-pane -k replaced belongs to no screen.
+      if (this.pty !== pty) return release();
       this.lastOutputAt = performance.now();
       this.pipe?.(bytes);
       const pieces = limiter.filter(bytes);

@@ -86,7 +86,7 @@ export class Weft {
 
   async waitForText(text: string, target = "", ms = 10_000): Promise<string> {
     let last = "";
-    await waitFor(async () => (last = await this.capture(target)).includes(text), `"${text}" in pane ${target || "(current)"}; screen was:\n${last}`, ms, 30);
+    await waitFor(async () => (last = await this.capture(target)).includes(text), () => `"${text}" in pane ${target || "(current)"}; screen was:\n${last}`, ms, 30);
     return last;
   }
 
@@ -191,7 +191,7 @@ export class HostClient {
 
   async waitForScreen(pred: (s: string) => boolean, what: string, ms = 10_000): Promise<string> {
     let last = "";
-    await waitFor(() => pred((last = this.screen())), `${what}; screen was:\n${last}`, ms, 20);
+    await waitFor(() => pred((last = this.screen())), () => `${what}; screen was:\n${last}`, ms, 20);
     return last;
   }
 
