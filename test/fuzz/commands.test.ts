@@ -7,6 +7,9 @@ import { join } from "node:path";
 import { Weft } from "../helpers/weft.ts";
 import { Rng, randomArgv, randomFormat, runCommand, alive, judge, FUZZ_COMMANDS } from "./lib.ts";
 
+
+/** Explicit: in some whole-suite runs setup.ts's default did not hold and these were cut at 5 s. */
+const LONG = 60_000;
 let weft: Weft;
 let log: string;
 beforeAll(async () => {
@@ -16,7 +19,7 @@ beforeAll(async () => {
   await weft.ok("new", "-d", "-s", "fz", "--", "sh");
   // Killing the last session is a result, not a crash: keep the server up for the next command.
   await weft.ok("set", "-g", "exit-empty", "off");
-});
+}, LONG);
 afterAll(async () => {
   await weft.cleanup();
 });
@@ -54,7 +57,7 @@ test("random argv to every command (fixed seeds)", async () => {
   for (const c of FUZZ_COMMANDS) found.push(...(await fuzz(c.name.length * 7919, 6, (rng) => randomArgv(rng, c.name))));
   found.push(...(await fuzz(42, 150, (rng) => randomArgv(rng))));
   expect(show(found)).toBe("");
-});
+}, LONG);
 
 test("random format strings and targets (fixed seeds)", async () => {
   const found = await fuzz(7, 150, (rng) =>
@@ -63,7 +66,7 @@ test("random format strings and targets (fixed seeds)", async () => {
       : [rng.pick(["list-panes", "list-windows", "select-pane", "display-message", "capture-pane"]), "-t", rng.pick(["fz", "", ":", "."]) + randomFormat(rng).slice(0, 20) + rng.pick(["", ".0", ":0", "%0", "!", "+"])],
   );
   expect(show(found)).toBe("");
-});
+}, LONG);
 
 test("the server logged no uncaught error", () => {
   const text = existsSync(log) ? readFileSync(log, "utf8") : "";

@@ -7,13 +7,16 @@ import { waitFor } from "../helpers/wait.ts";
 import { FrameReader, ProtocolError, validateClientMessage, encodeJson, encodeFrame, FRAME_DATA, MAX_FRAME } from "../../src/mux/protocol.ts";
 import { Rng, rawClient, badConnection, hello, runCommand, alive, rssKiBOf, fdCountOf, type RawClient } from "./lib.ts";
 
+
+/** Explicit: in some whole-suite runs setup.ts's default did not hold and these were cut at 5 s. */
+const LONG = 60_000;
 let weft: Weft;
 let pid: number;
 beforeAll(async () => {
   weft = await Weft.start();
   await weft.ok("new", "-d", "-s", "keep", "--", "sh");
   pid = weft.serverPids()[0]!;
-});
+}, LONG);
 afterAll(async () => {
   await weft.cleanup();
 });
@@ -72,7 +75,7 @@ test("hostile connections are closed one by one; the server and its pane never n
   }
   // Buffers of half-written frames go with their connections.
   expect(rssKiBOf(pid) - rss0).toBeLessThan(200 * 1024);
-});
+}, LONG);
 
 test("a client that never reads its command output is dropped or served; the others are not held up", async () => {
   // Many big replies (list-keys) requested and never read: the server's backlog for it is bounded.
@@ -85,7 +88,7 @@ test("a client that never reads its command output is dropped or served; the oth
   silent.end();
   greedy.end();
   await healthy("after-greedy");
-});
+}, LONG);
 
 test("a frame of MAX_FRAME bytes arriving in small pieces costs linear time (it was quadratic: 12 s of the server's thread)", () => {
   const payload = new Uint8Array(MAX_FRAME).fill(0x41);
