@@ -164,7 +164,8 @@ export class Pane {
     const pg = this.pty?.foregroundPid() ?? -1;
     const pid = pg > 0 ? pg : this.pid;
     try {
-      return readlinkSync(`/proc/${pid}/cwd`);
+      // A directory removed under the program reads "/path (deleted)"; tmux drops the suffix.
+      return readlinkSync(`/proc/${pid}/cwd`).replace(/ \(deleted\)$/, "");
     } catch {
       return this.spawnSpec.cwd;
     }
