@@ -431,7 +431,7 @@ function goalsTable(rep: Report): Table {
   const wf = rep.flood.filter((f) => f.mux.id === "weft");
   if (wf.length >= 2) {
     const x = wf[wf.length - 1]!.r.serverRss / wf[0]!.r.serverRss;
-    rows.push([`peak server RSS, ${wf[wf.length - 1]!.mb} MiB vs ${wf[0]!.mb} MiB flood, within ±10%`, fmtX(x), verdict(Math.abs(x - 1) <= 0.1)]);
+    rows.push([`peak server RSS, ${wf[wf.length - 1]!.mb} MiB vs ${wf[0]!.mb} MiB flood, within ±10%`, `${x.toFixed(3)}×`, verdict(Math.abs(x - 1) <= 0.1)]);
   }
   const lat = (who: string, busy: boolean) => {
     const l = rep.latency.find((x) => x.who === who && x.busy === busy);
