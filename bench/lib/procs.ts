@@ -7,8 +7,13 @@ export const TAG_VAR = "WEFT_BENCH_TAG";
 /** Clock ticks per second for /proc/PID/stat times (USER_HZ; 100 on Linux x86-64). */
 export const CLK_TCK = 100;
 
-/** pid → its tag (null: untagged or unreadable). Environments do not change after exec. */
-const tagCache = new Map<number, string | null>();
+/**
+ * pid → its tag (null: untagged or unreadable) and when it was first read. Environments do not
+ * change after exec, but a process caught between fork and exec, or exiting, can read as empty.
+ */
+const tagCache = new Map<number, { tag: string | null; at: number }>();
+/** An untagged process is read again for this long: long enough to see a fresh child exec. */
+const UNTAGGED_RETRY_MS = 1_000;
 
 function readTag(pid: number): string | null {
   try {
@@ -32,12 +37,13 @@ export function taggedPids(match: (tag: string) => boolean): number[] {
     const pid = Number(name);
     if (!Number.isInteger(pid) || pid === process.pid) continue;
     live.add(pid);
-    let tag = tagCache.get(pid);
-    if (tag === undefined) {
-      tag = readTag(pid);
-      tagCache.set(pid, tag);
+    const now = performance.now();
+    let known = tagCache.get(pid);
+    if (known === undefined || (known.tag === null && now - known.at < UNTAGGED_RETRY_MS)) {
+      known = { tag: readTag(pid), at: known?.at ?? now };
+      tagCache.set(pid, known);
     }
-    if (tag !== null && match(tag)) out.push(pid);
+    if (known.tag !== null && match(known.tag)) out.push(pid);
   }
   for (const pid of tagCache.keys()) if (!live.has(pid)) tagCache.delete(pid);
   return out;
