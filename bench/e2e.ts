@@ -2,7 +2,7 @@
 // a host terminal the benchmark makes (a 120×40 PTY drained as fast as it is read): throughput of
 // `cat`, memory under a flood, keystroke echo latency and idle CPU. Prints tables, writes markdown.
 import { chmodSync, copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync } from "node:fs";
-import { tmpdir, cpus, release } from "node:os";
+import { tmpdir, cpus, release, loadavg } from "node:os";
 import { join, resolve } from "node:path";
 import { ensureFixture, fixtureSize, type FixtureKind } from "../fixtures/generate.ts";
 import { median, formatBytes, MIB } from "./lib/stats.ts";
@@ -381,6 +381,8 @@ interface Report {
   latency: { who: string; busy: boolean; r: LatencyRun }[];
   idle: { mux: Mux; ticks: number }[];
   failures: string[];
+  /** 1-minute load averages sampled through the run: other work on the machine skews every figure. */
+  loads: number[];
 }
 
 function floodTable(rep: Report): Table {
@@ -463,7 +465,8 @@ function versions(rep: Report): string {
   const kernel = release();
   const cpu = cpus();
   const peers = rep.muxes.filter((m) => m.id !== "weft").map((m) => m.label);
-  return `Bun ${Bun.version}, ${peers.join(", ") || "no peers installed"}, Linux ${kernel}, ${cpu.length} × ${cpu[0]?.model.trim() ?? "?"}`;
+  const load = rep.loads.length ? `, load average ${Math.min(...rep.loads).toFixed(1)}–${Math.max(...rep.loads).toFixed(1)} during the run` : "";
+  return `Bun ${Bun.version}, ${peers.join(", ") || "no peers installed"}, Linux ${kernel}, ${cpu.length} × ${cpu[0]?.model.trim() ?? "?"}${load}`;
 }
 
 function markdown(rep: Report): string {
@@ -579,7 +582,8 @@ async function main(): Promise<void> {
   }
   try {
     const muxes = [weftBinary(), ...installedPeers()];
-    const rep: Report = { opts, muxes, throughput: [], flood: [], latency: [], idle: [], failures: [] };
+    const rep: Report = { opts, muxes, throughput: [], flood: [], latency: [], idle: [], failures: [], loads: [] };
+    const loadTimer = setInterval(() => rep.loads.push(loadavg()[0] ?? NaN), 5_000);
     log(`bench:e2e in ${work}: ${muxes.map((m) => m.label).join(", ")}`);
 
     if (opts.parts.has("throughput")) {
@@ -626,6 +630,7 @@ async function main(): Promise<void> {
       });
     }
 
+    clearInterval(loadTimer);
     const tables: [string, Table][] = [];
     if (rep.throughput.length) tables.push(["cat in a pane", throughputTable(rep.throughput)]);
     if (rep.flood.length) tables.push(["memory under a flood", floodTable(rep)]);
