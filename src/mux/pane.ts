@@ -6,6 +6,7 @@ import { readlinkSync, readFileSync } from "node:fs";
 import { spawn, signalName, type Pty, type ExitStatus } from "../pty/index.ts";
 import type { CopyMode } from "./copy-mode.ts";
 import { ControlStringLimiter } from "./string-limit.ts";
+import { parseScheduler, type ParseSink } from "./parse-scheduler.ts";
 
 export interface PaneSpawn {
   argv: string[]; // the program and its arguments (already resolved from a shell command)
@@ -21,7 +22,7 @@ export interface PaneEvents {
   bell(pane: Pane): void;
 }
 
-export class Pane {
+export class Pane implements ParseSink {
   readonly terminal: Terminal;
   pty: Pty | null = null;
   spawnSpec: PaneSpawn;
@@ -51,11 +52,9 @@ export class Pane {
     // Unicode 11 widths (emoji are two cells), as tmux's wcwidth and today's terminals have them.
     this.terminal.loadAddon(new Unicode11Addon());
     this.terminal.unicode.activeVersion = "11";
-    this.terminal.onWriteParsed(() => {
-      this.generation++;
-      this.events.changed(this);
-      this.notify();
-    });
+    // Output is parsed by the parse scheduler, which calls parsed(); xterm's own async writes
+    // (where its internals are not what the scheduler expects) report here.
+    this.terminal.onWriteParsed(() => this.parsed());
     this.terminal.onTitleChange((t) => {
       this.title = t;
       this.events.changed(this);
@@ -95,13 +94,13 @@ export class Pane {
       this.lastOutputAt = performance.now();
       this.pipe?.(bytes);
       const pieces = limiter.filter(bytes);
-      if (!pieces) return this.terminal.write(bytes, release);
+      if (!pieces) return parseScheduler.feed(this, bytes, release);
       if (pieces.length === 0) return release();
-      pieces.forEach((p, i) => this.terminal.write(p, i === pieces.length - 1 ? release : undefined));
+      pieces.forEach((p, i) => parseScheduler.feed(this, p, i === pieces.length - 1 ? release : undefined));
     });
     pty.onExit((status) => {
       // Wait until xterm has parsed everything the program wrote, then report.
-      this.terminal.write(new Uint8Array(0), () => {
+      parseScheduler.feed(this, new Uint8Array(0), () => {
         if (this.pty !== pty) return;
         this.dead = true;
         this.deadStatus = status;
@@ -109,6 +108,18 @@ export class Pane {
         this.notify();
       });
     });
+  }
+
+  /** Some of the program's output was parsed into the screen. */
+  parsed(): void {
+    this.generation++;
+    this.events.changed(this);
+    this.notify();
+  }
+
+  /** Bytes for the pane's screen (not its program), in order with the program's output. */
+  writeToScreen(data: Uint8Array | string): void {
+    parseScheduler.feed(this, data);
   }
 
   write(data: Uint8Array | string): void {
@@ -179,6 +190,7 @@ export class Pane {
   }
 
   dispose(): void {
+    parseScheduler.drop(this);
     this.copyMode?.dispose();
     this.copyMode = null;
     this.kill();

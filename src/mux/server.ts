@@ -490,7 +490,7 @@ export class Server {
     const t = this.findPane(p.id);
     if (!t) return;
     if (t.window.options.getFlag("remain-on-exit")) {
-      p.terminal.write(`\r\n${p.deadMessage()}`);
+      p.writeToScreen(`\r\n${p.deadMessage()}`);
       this.windowChanged(t.window);
       return;
     }

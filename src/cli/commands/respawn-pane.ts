@@ -24,7 +24,7 @@ export const respawnPane: CommandEntry = {
     pane.copyMode?.dispose();
     pane.copyMode = null;
     pane.kill();
-    pane.terminal.write(REINIT);
+    pane.writeToScreen(REINIT);
     try {
       pane.start({ argv, env, cwd });
     } catch (e) {
