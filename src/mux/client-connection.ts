@@ -246,6 +246,11 @@ export class ClientConnection {
     if (s) this.server.sessionSizeChanged(s);
   }
 
+  /** Paint the current state now, pacing aside (the session is ending: no later frame comes). */
+  paintNow(): void {
+    if (this.session && this.screen && !this.closed) this.paint();
+  }
+
   sessionDestroyed(): void {
     this.detach("[exited]");
   }

@@ -433,19 +433,19 @@ export class Server {
   killPane(p: Pane): void {
     const w = this.paneIndex.get(p.id);
     if (!w) return;
-    this.paneIndex.delete(p.id);
-    p.dispose();
     if (w.panes.size === 1) {
-      w.panes.delete(p.id);
-      this.killWindow(w);
+      this.killWindow(w); // disposes the pane, after a last paint when the session ends
       return;
     }
+    this.paneIndex.delete(p.id);
+    p.dispose();
     w.removePane(p);
     this.windowChanged(w);
   }
 
   killWindow(w: Window): void {
     const s = w.session;
+    if (s.windows.length === 1) this.paintNow(s);
     for (const p of w.panes.values()) {
       this.paneIndex.delete(p.id);
       p.dispose();
@@ -458,6 +458,7 @@ export class Server {
 
   destroySession(s: Session, exitIfEmpty: boolean): void {
     if (!this.sessions.includes(s)) return;
+    if (s.windows.length > 0) this.paintNow(s);
     this.sessions = this.sessions.filter((x) => x !== s);
     for (const w of [...s.windows]) {
       for (const p of w.panes.values()) {
@@ -516,6 +517,11 @@ export class Server {
     }
     armSilence(this, w);
     for (const c of this.clients) if (c.session === w.session && c.session.current === w) c.markDirty();
+  }
+
+  /** A session is about to end: its clients get the last screen before they are detached. */
+  private paintNow(s: Session): void {
+    for (const c of this.clients) if (c.session === s) c.paintNow();
   }
 
   windowChanged(w: Window): void {

@@ -70,3 +70,11 @@ test("pane titles reach the host only with set-titles", async () => {
   await weft.ok("set", "-g", "set-titles", "on");
   await waitFor(() => c.raw.includes('\x1b]2;t:0:sh - "evil"\x07'), "the sanitized title");
 });
+
+test("the last screen of a session is painted before the client is told it exited", async () => {
+  weft = await Weft.start();
+  const c = weft.attach(["new", "-s", "last", "--", "sh", "-c", "seq 1 30000; echo THE-END"]);
+  expect((await within(c.exited, "the session to end")).code).toBe(0);
+  const beforeExit = c.raw.slice(0, c.raw.lastIndexOf("[exited]"));
+  expect(beforeExit).toContain("THE-END");
+});
