@@ -32,6 +32,9 @@ import {
 } from "./libc.ts";
 import { gatherHost, type PaneChannel } from "./gather.ts";
 
+/** Input queued for a program that is not reading is packed into chunks of this size. */
+const WRITE_CHUNK = 64 * 1024;
+
 /** tmux refuses windows larger than this; so do we. */
 export const MAX_DIMENSION = 10000;
 
@@ -162,8 +165,9 @@ function posixSpawn(file: string, argv: string[], env: string[], fileActions: Fi
 /** A program running in a pseudo-terminal of its own. */
 export class Pty {
   private channel: PaneChannel;
-  private queue: Uint8Array[] = []; // bytes the kernel has not taken yet, in order
+  private queue: { buf: Uint8Array; len: number }[] = []; // bytes the kernel has not taken yet, in order
   private queueOffset = 0; // how much of queue[0] was written
+  private queued = 0; // bytes in the queue not yet written
   private dataHandler: DataHandler | null = null;
   private pendingData: [Uint8Array, () => void][] = [];
   private exitHandlers: ((s: ExitStatus) => void)[] = [];
@@ -212,26 +216,44 @@ export class Pty {
     return this.status === null && !this.closed;
   }
 
-  /** Queue bytes for the program's input. Never blocks, never reorders; dropped only once it has exited. */
+  /**
+   * Queue bytes for the program's input. Never blocks, never reorders; dropped only once it has
+   * exited. While the program is not reading, writes (often a key at a time) are packed into
+   * chunks of WRITE_CHUNK bytes: an entry and a copy per key cost ~100 bytes per byte queued.
+   */
   write(data: Uint8Array | string): void {
     if (!this.alive) return;
-    const bytes = typeof data === "string" ? Buffer.from(data, "utf8") : data.slice();
+    const bytes = typeof data === "string" ? Buffer.from(data, "utf8") : data;
     if (bytes.length === 0) return;
-    this.queue.push(bytes);
-    if (this.queue.length === 1) this.flush();
+    this.queued += bytes.length;
+    if (this.queue.length === 0) {
+      this.queue.push({ buf: bytes.slice(), len: bytes.length });
+      this.flush();
+      return;
+    }
+    let off = 0;
+    while (off < bytes.length) {
+      let last = this.queue[this.queue.length - 1]!;
+      if (last.len === last.buf.length) {
+        last = { buf: new Uint8Array(Math.max(WRITE_CHUNK, bytes.length - off)), len: 0 };
+        this.queue.push(last);
+      }
+      const n = Math.min(bytes.length - off, last.buf.length - last.len);
+      last.buf.set(bytes.subarray(off, off + n), last.len);
+      last.len += n;
+      off += n;
+    }
   }
 
   /** Bytes queued and not yet taken by the kernel. */
   get pendingWrite(): number {
-    let n = 0;
-    for (const b of this.queue) n += b.length;
-    return n - this.queueOffset;
+    return this.queued;
   }
 
   private flush(): void {
     while (this.queue.length > 0 && this.alive) {
       const head = this.queue[0]!;
-      const n = Number(sys.write(this.fd, ptr(head, this.queueOffset), head.length - this.queueOffset));
+      const n = Number(sys.write(this.fd, ptr(head.buf, this.queueOffset), head.len - this.queueOffset));
       if (n < 0) {
         const e = errno();
         if (e === EINTR) continue;
@@ -240,10 +262,12 @@ export class Pty {
           return;
         }
         this.queue = []; // EIO: the program is gone; its exit follows
+        this.queued = 0;
         return;
       }
       this.queueOffset += n;
-      if (this.queueOffset === head.length) {
+      this.queued -= n;
+      if (this.queueOffset === head.len) {
         this.queue.shift();
         this.queueOffset = 0;
       }
@@ -294,6 +318,7 @@ export class Pty {
   private onExited(s: ExitStatus): void {
     this.status = s;
     this.queue = [];
+    this.queued = 0;
     this.closeFds();
     this.resolveExit(s);
     for (const h of this.exitHandlers) h(s);
