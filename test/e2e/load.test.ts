@@ -5,7 +5,10 @@
 // issue's full 30 s, a 30 s SIGSTOP and 500 real attach/detach cycles, and checks the
 // benchmark's latency goals.
 import { test, expect, afterEach } from "bun:test";
-import { existsSync, readFileSync } from "node:fs";
+import { existsSync, readFileSync, statSync, mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { spawn } from "../../src/pty/index.ts";
 import { Weft } from "../helpers/weft.ts";
 import { waitFor } from "../helpers/wait.ts";
 import { runLoad, attachDetachLoop, type LoadReport } from "../helpers/load.ts";
@@ -63,4 +66,36 @@ test("kill-server with attached clients and flooding panes leaves no process, fd
   await waitFor(() => !existsSync(`/proc/${server}`), "the server to exit");
   await waitFor(() => pids.every((p) => !existsSync(`/proc/${p}`) || readFileSync(`/proc/${p}/stat`, "utf8").includes(") Z")), "every pane's program to exit");
   expect(existsSync(weft.socketPath)).toBe(false);
+});
+
+test("a program that does not read its input: a million keys queued cost their bytes, and arrive in order", async () => {
+  const dir = mkdtempSync(join(tmpdir(), "weft-input-"));
+  const file = join(dir, "in");
+  // Raw mode: no line discipline limit, no echo; the program starts reading only later.
+  const p = spawn({ file: "sh", args: ["-c", `sleep 0.3; exec cat > ${file}`], env: { PATH: process.env.PATH ?? "/usr/bin:/bin" }, cols: 80, rows: 24, raw: true });
+  try {
+    p.onData((_b, release) => release());
+    const n = 1_000_000;
+    Bun.gc(true);
+    const rss0 = process.memoryUsage().rss;
+    const key = new Uint8Array(1);
+    for (let i = 0; i < n; i++) {
+      key[0] = 97 + (i % 26);
+      p.write(key); // a key at a time, as a client's keystrokes reach a pane
+    }
+    expect(p.pendingWrite).toBeGreaterThan(n - 65536);
+    Bun.gc(true);
+    // One copy of the bytes in chunks; an entry and a copy per key cost ~100 bytes each.
+    expect(process.memoryUsage().rss - rss0).toBeLessThan(40 * 1024 * 1024);
+    await waitFor(() => existsSync(file) && statSync(file).size === n, "every queued byte to reach the program", 20_000);
+    const got = readFileSync(file);
+    let ok = true;
+    for (let i = 0; i < n && ok; i++) ok = got[i] === 97 + (i % 26);
+    expect(ok).toBe(true);
+    expect(p.pendingWrite).toBe(0);
+  } finally {
+    p.kill("SIGKILL");
+    await p.exited;
+    rmSync(dir, { recursive: true, force: true });
+  }
 });
