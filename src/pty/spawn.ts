@@ -168,6 +168,7 @@ export class Pty {
   private queue: { buf: Uint8Array; len: number }[] = []; // bytes the kernel has not taken yet, in order
   private queueOffset = 0; // how much of queue[0] was written
   private queued = 0; // bytes in the queue not yet written
+  private flushQueued = false;
   private dataHandler: DataHandler | null = null;
   private pendingData: [Uint8Array, () => void][] = [];
   private exitHandlers: ((s: ExitStatus) => void)[] = [];
@@ -218,24 +219,28 @@ export class Pty {
 
   /**
    * Queue bytes for the program's input. Never blocks, never reorders; dropped only once it has
-   * exited. While the program is not reading, writes (often a key at a time) are packed into
-   * chunks of WRITE_CHUNK bytes: an entry and a copy per key cost ~100 bytes per byte queued.
+   * exited. Writes (often a key at a time) are packed into chunks and written once the current
+   * turn is done, as libevent buffers tmux's: a pasted megabyte is a few writes, not a million
+   * (each a syscall, and an entry and a copy of ~100 bytes while the program is not reading).
    */
   write(data: Uint8Array | string): void {
     if (!this.alive) return;
     const bytes = typeof data === "string" ? Buffer.from(data, "utf8") : data;
     if (bytes.length === 0) return;
     this.queued += bytes.length;
-    if (this.queue.length === 0) {
-      this.queue.push({ buf: bytes.slice(), len: bytes.length });
-      this.flush();
-      return;
+    if (!this.flushQueued) {
+      this.flushQueued = true;
+      queueMicrotask(() => {
+        this.flushQueued = false;
+        this.flush();
+      });
     }
     let off = 0;
     while (off < bytes.length) {
-      let last = this.queue[this.queue.length - 1]!;
-      if (last.len === last.buf.length) {
-        last = { buf: new Uint8Array(Math.max(WRITE_CHUNK, bytes.length - off)), len: 0 };
+      let last = this.queue[this.queue.length - 1];
+      if (!last || last.len === last.buf.length) {
+        // A first chunk sized for a few keys; a backlog grows in WRITE_CHUNK pieces.
+        last = { buf: new Uint8Array(Math.max(last ? WRITE_CHUNK : 1024, bytes.length - off)), len: 0 };
         this.queue.push(last);
       }
       const n = Math.min(bytes.length - off, last.buf.length - last.len);
