@@ -561,18 +561,9 @@ export class Layout {
     const lc = this.mustFind(pane);
     const parent = lc.parent;
     if (parent === null) throw new LayoutError("can't remove the last pane");
-    const other = lc === parent.children[0] ? lc.next() : lc.prev();
-    if (other !== null) resizeAdjust(other, parent.type as Axis, (parent.type === "lr" ? lc.sx : lc.sy) + 1);
-    parent.children.splice(parent.children.indexOf(lc), 1);
-    if (parent.children.length === 1) {
-      const only = parent.children[0] as Cell;
-      only.parent = parent.parent;
-      if (only.parent === null) {
-        only.xoff = 0;
-        only.yoff = 0;
-        this.root = only;
-      } else replaceChild(only.parent, parent, only);
-    }
+    const holder = { root: this.root };
+    Layout.destroyCell(lc, holder);
+    this.root = holder.root;
     this.fixOffsets();
     // A layout larger than the window may now shrink back (recalculate_sizes).
     this.resize(this.wantCols, this.wantRows);
