@@ -291,8 +291,7 @@ export class Server {
         return;
       }
       for (const c of cmds) {
-        const errs: string[] = [];
-        void this.run(c, { ...this.internalCaller(null, errs), printError: (t) => errors.push(`${path}:${i + 1}: ${t}`) });
+        void this.run(c, { ...this.internalCaller(null), printError: (t) => errors.push(`${path}:${i + 1}: ${t}`) });
       }
     });
     return errors;
@@ -476,9 +475,6 @@ export class Server {
     this.paneIndex.set(p.id, w);
   }
 
-  newPaneId(): number {
-    return this.nextPaneId++;
-  }
 
   newWindowFor(s: Session, p: Pane, index: number, name: string | null): Window {
     const w = new Window(this.nextWindowId++, index, p, name, s, this.windowOptions);

@@ -38,7 +38,6 @@ const lib = dlopen("libc.so.6", {
   posix_spawn_file_actions_adddup2: { args: [P, i32, i32], returns: i32 },
   posix_spawn_file_actions_addchdir_np: { args: [P, P], returns: i32 },
   posix_spawnp: { args: [P, P, P, P, P, P], returns: i32 },
-  getrlimit: { args: [i32, P], returns: i32 },
   getsockopt: { args: [i32, i32, i32, P, P], returns: i32 },
 });
 
@@ -106,7 +105,6 @@ export const POLLHUP = 0x10;
 export const POLLNVAL = 0x20;
 // ioctl requests
 export const TIOCSWINSZ = 0x5414;
-export const TIOCGWINSZ = 0x5413;
 // waitpid
 export const WNOHANG = 1;
 // eventfd
@@ -219,11 +217,6 @@ export function setWinsize(fd: number, cols: number, rows: number): void {
   check("ioctl(TIOCSWINSZ)", () => sys.ioctl(fd, TIOCSWINSZ, ptr(ws)));
 }
 
-export function getWinsize(fd: number): { cols: number; rows: number } {
-  const ws = new Uint16Array(4);
-  check("ioctl(TIOCGWINSZ)", () => sys.ioctl(fd, TIOCGWINSZ, ptr(ws)));
-  return { rows: ws[0] ?? 0, cols: ws[1] ?? 0 };
-}
 
 /** Put a terminal in raw mode (no echo, no line discipline, no output processing). */
 export function makeRaw(fd: number): void {
@@ -270,12 +263,6 @@ export function killProcess(pid: number, sig: number): void {
   check("kill", () => lib.symbols.kill(pid, sig), String(pid));
 }
 
-/** Soft limit on open files (RLIMIT_NOFILE). */
-export function openFileLimit(): number {
-  const r = new BigUint64Array(2);
-  check("getrlimit", () => lib.symbols.getrlimit(7, ptr(r)));
-  return Number(r[0]);
-}
 
 const SOL_SOCKET = 1;
 const SO_PEERCRED = 17;
