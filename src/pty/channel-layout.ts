@@ -27,10 +27,27 @@ export const SMALL_BATCH = 1024;
  */
 export const BRIDGE_MS = 2;
 
+/**
+ * Words of the process-wide shared counters (Int32Array over the "init" message's SharedArrayBuffer).
+ * SEQ_CONTROL: control messages the main thread has posted (the worker catches up to it).
+ * SEQ_SMALL: short batches (< SMALL_BATCH) the worker has published (counted before posting).
+ */
+export const SEQ_CONTROL = 0;
+export const SEQ_SMALL = 1;
+export const SEQ_WORDS = 2;
+
 /** Layout of a pane's control words (Int32Array over a SharedArrayBuffer). */
 export const CTL_SLOT0 = 0; // SLOT_COUNT words: SLOT_FREE or SLOT_IN_FLIGHT
 export const CTL_WANT_WRITE = SLOT_COUNT; // 1 while the main thread has queued bytes the kernel refused
-export const CTL_WORDS = SLOT_COUNT + 1;
+/** Who is reading the master: READER_NONE, READER_WORKER or READER_MAIN (PaneChannel.readNow). */
+export const CTL_READER = SLOT_COUNT + 1;
+/** Bytes the worker has read into its current slot and not published yet. */
+export const CTL_HELD = SLOT_COUNT + 2;
+export const CTL_WORDS = SLOT_COUNT + 3;
+
+export const READER_NONE = 0;
+export const READER_WORKER = 1;
+export const READER_MAIN = 2;
 
 export const SLOT_FREE = 0;
 export const SLOT_IN_FLIGHT = 1;

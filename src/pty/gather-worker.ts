@@ -22,6 +22,12 @@ import {
   SMALL_BATCH,
   BRIDGE_MS,
   CTL_WANT_WRITE,
+  SEQ_CONTROL,
+  SEQ_SMALL,
+  CTL_READER,
+  CTL_HELD,
+  READER_NONE,
+  READER_WORKER,
   SLOT_FREE,
   SLOT_IN_FLIGHT,
   type ToWorker,
@@ -58,7 +64,7 @@ interface Pane {
 
 const panes = new Map<number, Pane>();
 let wakeFd = -1;
-let seq: Int32Array | null = null; // seq[0]: control messages the main thread has posted
+let seq: Int32Array | null = null; // the shared counters (SEQ_*)
 let handled = 0;
 let running = true;
 
@@ -118,19 +124,37 @@ self.onmessage = (e: MessageEvent<ToWorker>) => {
 /** Let queued control messages run: the main thread bumps seq[0] before each wake. setImmediate
  * hands the turn to the message queue at once (setTimeout(0) cost ~1 ms per added pane). */
 async function catchUp(): Promise<void> {
-  while (seq && Atomics.load(seq, 0) !== handled) await new Promise((r) => setImmediate(r));
+  while (seq && Atomics.load(seq, SEQ_CONTROL) !== handled) await new Promise((r) => setImmediate(r));
 }
 
 function publish(p: Pane): void {
   Atomics.store(p.ctl, p.cur, SLOT_IN_FLIGHT);
+  // Short batches are interactive output: counted before the message is posted, so a busy main
+  // thread knows one is on its way (GatherHost.outputWaiting).
+  if (p.fill < SMALL_BATCH && seq) Atomics.add(seq, SEQ_SMALL, 1);
   post({ t: "data", id: p.id, slot: p.cur, length: p.fill });
   p.cur = (p.cur + 1) % SLOT_COUNT;
   p.fill = 0;
+  Atomics.store(p.ctl, CTL_HELD, 0);
   p.stalled = Atomics.load(p.ctl, p.cur) !== SLOT_FREE;
 }
 
-/** Read until the slot fills, the kernel queue is empty, or the child side is closed. */
+/**
+ * Read until the slot fills, the kernel queue is empty, or the child side is closed. Not while
+ * the main thread reads the master itself (PaneChannel.readNow): the fd stays readable, so the
+ * next poll comes straight back here.
+ */
 function readPane(p: Pane, hup: boolean, now: number): void {
+  if (Atomics.compareExchange(p.ctl, CTL_READER, READER_NONE, READER_WORKER) !== READER_NONE) return;
+  try {
+    readPaneLocked(p, hup, now);
+  } finally {
+    Atomics.store(p.ctl, CTL_HELD, p.fill);
+    Atomics.store(p.ctl, CTL_READER, READER_NONE);
+  }
+}
+
+function readPaneLocked(p: Pane, hup: boolean, now: number): void {
   for (;;) {
     if (p.stalled) return;
     const n = Number(sys.read(p.fd, p.base + p.cur * SLOT_SIZE + p.fill, SLOT_SIZE - p.fill));

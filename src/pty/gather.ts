@@ -1,11 +1,20 @@
 // The main thread's side of the gather worker: starts it, registers panes, routes its
 // messages to each pane's channel, and hands slots back when their consumer is done.
-import { eventfd, signalEventfd } from "./libc.ts";
+import { ptr } from "bun:ffi";
+import { eventfd, signalEventfd, sys, errno, EINTR, waitReadable } from "./libc.ts";
 import {
   SLOT_COUNT,
   SLOT_SIZE,
   CTL_WORDS,
   CTL_WANT_WRITE,
+  SEQ_CONTROL,
+  SEQ_SMALL,
+  SEQ_WORDS,
+  CTL_READER,
+  CTL_HELD,
+  READER_NONE,
+  READER_MAIN,
+  SMALL_BATCH,
   SLOT_FREE,
   type ToWorker,
   type FromWorker,
@@ -40,6 +49,40 @@ export class PaneChannel {
     this.host.wake();
   }
 
+  /**
+   * Read the master on this thread, at most `buf.length` bytes, when the worker holds none of
+   * the pane's output: no slot in flight or unparsed, nothing held for the bridge. The reader
+   * word keeps the worker off the fd meanwhile, so nothing can overtake. Returns the bytes read
+   * (a copy), or null when there were none or the worker has some.
+   *
+   * For a main thread busy parsing a flood: the worker shares its process's CPU share with a
+   * main thread that uses all of it, and beside four `yes` panes waited up to ~50 ms for a CPU
+   * before it read a keystroke's echo (bench:e2e; with the process's autogroup at nice -10 the
+   * wait went). Reading a quiet pane here between slices takes the worker out of that path.
+   *
+   * `waitMs` > 0 first waits up to that long for the fd to become readable, holding the reader
+   * word so that the answer is read here (Pty.flush, after a keystroke).
+   */
+  readNow(fd: number, buf: Uint8Array, waitMs = 0): Uint8Array | null {
+    const ctl = this.ctlWords;
+    if (Atomics.compareExchange(ctl, CTL_READER, READER_NONE, READER_MAIN) !== READER_NONE) return null;
+    try {
+      if (Atomics.load(ctl, CTL_HELD) !== 0) return null;
+      for (let i = 0; i < SLOT_COUNT; i++) if (Atomics.load(ctl, i) !== SLOT_FREE) return null;
+      if (waitMs > 0 && !waitReadable(fd, waitMs)) return null;
+      let total = 0;
+      while (total < buf.length) {
+        const n = Number(sys.read(fd, ptr(buf, total), buf.length - total));
+        if (n > 0) total += n;
+        else if (n < 0 && errno() === EINTR) continue;
+        else break; // EAGAIN, or the end (EIO): the worker sees it and reports the exit
+      }
+      return total > 0 ? buf.slice(0, total) : null;
+    } finally {
+      Atomics.store(ctl, CTL_READER, READER_NONE);
+    }
+  }
+
   /** Ask the worker to report when the master takes writes again. */
   wantWrite(): void {
     Atomics.store(this.ctlWords, CTL_WANT_WRITE, 1);
@@ -50,11 +93,13 @@ export class PaneChannel {
 export class GatherHost {
   private readonly worker: Worker;
   private readonly wakeFd: number;
-  private readonly seqBuf = new SharedArrayBuffer(4);
+  private readonly seqBuf = new SharedArrayBuffer(SEQ_WORDS * 4);
   private readonly seq = new Int32Array(this.seqBuf);
   private readonly sinks = new Map<number, { channel: PaneChannel; sink: ChannelSink }>();
   private nextId = 1;
   private refd = false;
+  /** Short batches handled here; the worker counts those it published in SEQ_SMALL. */
+  private smallHandled = 0;
 
   constructor() {
     this.wakeFd = eventfd();
@@ -90,8 +135,16 @@ export class GatherHost {
     signalEventfd(this.wakeFd);
   }
 
+  /**
+   * The worker has published a short batch (interactive output) whose message this thread has
+   * not handled yet: a busy main thread should give the event loop its turn.
+   */
+  outputWaiting(): boolean {
+    return Atomics.load(this.seq, SEQ_SMALL) !== this.smallHandled;
+  }
+
   private send(m: ToWorker): void {
-    Atomics.add(this.seq, 0, 1);
+    Atomics.add(this.seq, SEQ_CONTROL, 1);
     this.worker.postMessage(m);
     this.wake();
   }
@@ -107,6 +160,7 @@ export class GatherHost {
 
   private onMessage(m: FromWorker): void {
     if (m.t === "fatal") throw new Error(`gather worker failed: ${m.message}`);
+    if (m.t === "data" && m.length < SMALL_BATCH) this.smallHandled++; // even for a pane gone since
     const entry = this.sinks.get(m.id);
     if (!entry) return;
     const { channel, sink } = entry;
@@ -149,6 +203,11 @@ function workerUrl(): URL {
 }
 
 let host: GatherHost | null = null;
+
+/** GatherHost.outputWaiting of the process's worker; false while there is none. */
+export function outputWaiting(): boolean {
+  return host?.outputWaiting() ?? false;
+}
 
 /** The process's one gather worker, started on first use. */
 export function gatherHost(): GatherHost {

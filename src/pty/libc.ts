@@ -241,6 +241,36 @@ export function signalEventfd(fd: number): void {
   lib.symbols.write(fd, ptr(one), 8);
 }
 
+let readyBuf = new Uint8Array(SIZEOF_POLLFD * 8);
+/**
+ * The indexes of the fds that have input waiting, without blocking (poll with timeout 0).
+ * Readiness only: nothing is read, so whoever owns the fd still sees all of it.
+ */
+export function readableFds(fds: readonly number[]): number[] {
+  const ready: number[] = [];
+  if (fds.length === 0) return ready;
+  if (readyBuf.length < fds.length * SIZEOF_POLLFD) readyBuf = new Uint8Array(fds.length * SIZEOF_POLLFD * 2);
+  const dv = new DataView(readyBuf.buffer);
+  for (let i = 0; i < fds.length; i++) {
+    dv.setInt32(i * SIZEOF_POLLFD, fds[i]!, true);
+    dv.setInt16(i * SIZEOF_POLLFD + 4, POLLIN, true);
+    dv.setInt16(i * SIZEOF_POLLFD + 6, 0, true);
+  }
+  if (lib.symbols.poll(ptr(readyBuf), fds.length, 0) <= 0) return ready;
+  for (let i = 0; i < fds.length; i++) if (dv.getInt16(i * SIZEOF_POLLFD + 6, true) & POLLIN) ready.push(i);
+  return ready;
+}
+
+const oneFd = new Uint8Array(SIZEOF_POLLFD);
+/** Block until fd has input or timeoutMs passes (0: just look); false on timeout or error. */
+export function waitReadable(fd: number, timeoutMs: number): boolean {
+  const dv = new DataView(oneFd.buffer);
+  dv.setInt32(0, fd, true);
+  dv.setInt16(4, POLLIN, true);
+  dv.setInt16(6, 0, true);
+  return sys.poll(ptr(oneFd), 1, timeoutMs) > 0 && (dv.getInt16(6, true) & POLLIN) !== 0;
+}
+
 export const SIGNALS: Record<string, number> = {
   SIGHUP: 1, SIGINT: 2, SIGQUIT: 3, SIGILL: 4, SIGTRAP: 5, SIGABRT: 6, SIGBUS: 7, SIGFPE: 8,
   SIGKILL: 9, SIGUSR1: 10, SIGSEGV: 11, SIGUSR2: 12, SIGPIPE: 13, SIGALRM: 14, SIGTERM: 15,

@@ -134,6 +134,54 @@ describe("writes", () => {
   });
 });
 
+describe("reads on the main thread (Pty.readNow, typed keys)", () => {
+  test("keys typed one at a time come back exact and in order, answered on either thread", async () => {
+    const c = run({ file: "cat", raw: true });
+    const keys = randomBytes(600, 11);
+    for (let i = 0; i < keys.length; i++) {
+      c.pty.type(keys.subarray(i, i + 1)); // flush waits for cat's answer and reads it here
+      if (i % 3 === 0) await waitFor(() => c.bytes >= i + 1, "the echo of key " + i);
+    }
+    await waitFor(() => c.bytes >= keys.length, "every key to come back");
+    expect(Buffer.compare(c.buffer, Buffer.from(keys))).toBe(0);
+    c.pty.kill("SIGKILL");
+    await c.pty.exited;
+  });
+
+  test("readNow beside the worker, on a pane that writes in bursts, loses and reorders nothing", async () => {
+    const c = run({ file: "sh", args: ["-c", "i=0; while [ $i -lt 3000 ]; do i=$((i+1)); echo $i; done"], raw: true });
+    let polling = true;
+    const poll = (): void => {
+      if (!polling) return;
+      c.pty.readNow();
+      setImmediate(poll);
+    };
+    poll();
+    await within(c.pty.exited, "the shell to finish", 30_000);
+    polling = false;
+    const lines = c.text.replace(/\r/g, "").trim().split("\n");
+    expect(lines.length).toBe(3000);
+    expect(lines.every((l, i) => l === String(i + 1))).toBe(true);
+  });
+
+  test("readNow takes nothing while the worker holds output the consumer has not released", async () => {
+    const flood = spawn({ file: "yes", env: baseEnv(), cols: 80, rows: 24, raw: true });
+    const held: (() => void)[] = [];
+    let before = 0;
+    flood.onData((b, release) => {
+      before += b.length;
+      held.push(release);
+    });
+    await waitFor(() => held.length === 4, "the flood to fill its slots");
+    const seen = before;
+    expect(flood.readNow()).toBe(false);
+    expect(before).toBe(seen);
+    flood.kill("SIGKILL");
+    for (const r of held) r();
+    expect((await within(flood.exited, "flood exit")).signal).toBe(9);
+  });
+});
+
 describe("idle", () => {
   test("the worker with 10 live, silent children uses no measurable CPU", async () => {
     const kids = Array.from({ length: 10 }, () => run({ file: "sleep", args: ["30"] }));
