@@ -53,6 +53,10 @@ export class ClientConnection {
   private syncOutput = false;
   private title: string | null = null;
   private statusTimer: ReturnType<typeof setInterval> | null = null;
+  /** The status line last built, for the session it was built for, until something stales it. */
+  private status: ReturnType<typeof buildStatus> | null = null;
+  private statusOf: Session | null = null;
+  private statusStale = true;
   private commandChain: Promise<unknown> = Promise.resolve();
   private inputRest: Uint8Array = new Uint8Array(0);
   private inputTimer: ReturnType<typeof setTimeout> | null = null;
@@ -66,6 +70,12 @@ export class ClientConnection {
     private readonly socket: Socket<ClientConnection>,
   ) {
     this.mouse = new MouseHandler(server, this);
+  }
+
+  /** The socket's fd (Bun has it but does not type it), or -1. */
+  get fd(): number {
+    const fd = (this.socket as unknown as { fd?: unknown }).fd;
+    return typeof fd === "number" ? fd : -1;
   }
 
   // ---- protocol -------------------------------------------------------------------------
@@ -273,8 +283,14 @@ export class ClientConnection {
 
   // ---- painting -------------------------------------------------------------------------
 
-  markDirty(): void {
-    this.pacer?.markDirty();
+  /**
+   * Something on this client's screen changed. `content`: only panes' contents (output), so
+   * the status line need not be expanded again (its formats cost more than the rest of an
+   * echo's frame); `urgent` for interactive output (an echo).
+   */
+  markDirty(how?: { content?: boolean; urgent?: boolean }): void {
+    if (!how?.content) this.statusStale = true;
+    this.pacer?.markDirty(how?.urgent ?? false);
   }
 
   /** Full repaint (attach, resize, refresh-client). */
@@ -297,7 +313,12 @@ export class ClientConnection {
       active: p === w.active,
       ...this.server.paneView(p),
     }));
-    const status = s.options.getFlag("status") ? buildStatus(this.server, s) : null;
+    if (this.statusStale || this.statusOf !== s) {
+      this.status = s.options.getFlag("status") ? buildStatus(this.server, s) : null;
+      this.statusOf = s;
+      this.statusStale = false;
+    }
+    const status = this.status;
     const overlay = this.prompt ? this.prompt.overlay() : this.message ? { segments: [{ text: this.message.text, fg: "black", bg: "yellow" }] } : undefined;
     this.frame = composeFrame(
       {

@@ -15,8 +15,10 @@ export interface PaneSpawn {
 }
 
 export interface PaneEvents {
-  /** The screen model changed (output parsed, title, mode). */
+  /** The screen model changed (title, mode, size): the status line may show it. */
   changed(pane: Pane): void;
+  /** Output was parsed into the screen; `interactive` as in ParseSink.parsed. */
+  output(pane: Pane, interactive: boolean): void;
   /** The program exited and its output is all parsed. */
   exited(pane: Pane): void;
   bell(pane: Pane): void;
@@ -54,7 +56,7 @@ export class Pane implements ParseSink {
     this.terminal.unicode.activeVersion = "11";
     // Output is parsed by the parse scheduler, which calls parsed(); xterm's own async writes
     // (where its internals are not what the scheduler expects) report here.
-    this.terminal.onWriteParsed(() => this.parsed());
+    this.terminal.onWriteParsed(() => this.parsed(false));
     this.terminal.onTitleChange((t) => {
       this.title = t;
       this.events.changed(this);
@@ -111,9 +113,9 @@ export class Pane implements ParseSink {
   }
 
   /** Some of the program's output was parsed into the screen. */
-  parsed(): void {
+  parsed(interactive: boolean): void {
     this.generation++;
-    this.events.changed(this);
+    this.events.output(this, interactive);
     this.notify();
   }
 
@@ -122,8 +124,9 @@ export class Pane implements ParseSink {
     parseScheduler.feed(this, data);
   }
 
+  /** Input for the program: keys, pastes, send-keys. */
   write(data: Uint8Array | string): void {
-    if (!this.dead) this.pty?.write(data);
+    if (!this.dead) this.pty?.type(data);
   }
 
   resize(cols: number, rows: number): void {

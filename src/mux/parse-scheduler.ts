@@ -17,8 +17,11 @@ const RUN_BUDGET_MS = 8;
 
 export interface ParseSink {
   readonly terminal: Terminal;
-  /** Some of this sink's bytes were parsed. */
-  parsed(): void;
+  /**
+   * Some of this sink's bytes were parsed; `interactive` when they were a short batch parsed
+   * at once (an echo, a prompt), which is worth a frame sooner than a flood's.
+   */
+  parsed(interactive: boolean): void;
 }
 
 interface Item {
@@ -42,6 +45,20 @@ export class ParseScheduler {
   private readonly writers = new WeakMap<Terminal, WriteSync | null>();
   private ring: ParseSink[] = [];
   private scheduled = false;
+  private interrupt: (() => boolean) | null = null;
+
+  /**
+   * Asked between slices of a run: true ends the run early, so input waiting on a socket or
+   * interactive output on its way is handled now rather than after the run's budget.
+   */
+  setInterrupt(check: (() => boolean) | null): void {
+    this.interrupt = check;
+  }
+
+  /** Whether the sink has bytes waiting to be parsed (its program is flooding). */
+  isQueued(sink: ParseSink): boolean {
+    return (this.queues.get(sink)?.length ?? 0) > 0;
+  }
 
   /** Parse bytes into the sink's terminal, in order; `done` runs once they are parsed. */
   feed(sink: ParseSink, bytes: Uint8Array | string, done?: () => void): void {
@@ -56,7 +73,7 @@ export class ParseScheduler {
       if (data.length <= IMMEDIATE_MAX) {
         if (data.length > 0) write(data);
         done?.();
-        sink.parsed();
+        sink.parsed(true);
         return;
       }
       if (!q) this.queues.set(sink, (q = []));
@@ -101,8 +118,9 @@ export class ParseScheduler {
         q.shift();
         item.done?.();
       }
-      sink.parsed();
+      sink.parsed(false);
       if (q.length > 0) this.ring.push(sink);
+      if (this.interrupt?.()) break;
     }
     if (this.ring.length > 0) this.schedule();
   }

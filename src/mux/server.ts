@@ -11,7 +11,8 @@ import { ClientConnection } from "./client-connection.ts";
 import { CommandError, parseArgs, splitArgv, splitCommandLine, type CommandEntry, type CommandContext, type Target } from "./command.ts";
 import { resolveTarget, currentTarget, type CurrentHint } from "./target.ts";
 import { LayoutError, type SplitOptions } from "./layout.ts";
-import { resolveProgram, peerUid } from "../pty/index.ts";
+import { resolveProgram, peerUid, readableFds, outputWaiting } from "../pty/index.ts";
+import { parseScheduler } from "./parse-scheduler.ts";
 import { encodeJson } from "./protocol.ts";
 import type { PaneView } from "../render/index.ts";
 import { armSilence } from "./alerts.ts";
@@ -93,6 +94,35 @@ export class Server {
       this.commands.set(c.name, c);
       for (const a of c.alias ?? []) this.commands.set(a, c);
     }
+    parseScheduler.setInterrupt(() => this.interactiveWaiting());
+  }
+
+  /**
+   * Asked by the parse scheduler between slices of a flood: a client has sent something (a
+   * key), or a quiet pane has output (the key's echo). Either ends the run, so it is handled
+   * within a slice rather than after the run's budget; a quiet pane's output is read here
+   * rather than left to the worker, which gets little CPU while this thread is busy
+   * (PaneChannel.readNow).
+   */
+  private interactiveWaiting(): boolean {
+    const fds: number[] = [];
+    for (const c of this.clients) if (c.fd >= 0) fds.push(c.fd);
+    if (readableFds(fds).length > 0 || outputWaiting()) return true;
+    fds.length = 0;
+    const quiet: Pane[] = [];
+    for (const s of this.sessions) {
+      for (const w of s.windows) {
+        for (const p of w.panes.values()) {
+          const fd = p.pty?.fd ?? -1;
+          if (fd < 0 || p.dead || parseScheduler.isQueued(p)) continue;
+          fds.push(fd);
+          quiet.push(p);
+        }
+      }
+    }
+    let read = false;
+    for (const i of readableFds(fds)) read = quiet[i]!.pty!.readNow() || read;
+    return read;
   }
 
   // ---- socket ---------------------------------------------------------------------------
@@ -366,6 +396,7 @@ export class Server {
     try {
       return new Pane(id, spec, cols, rows, s.options.getNumber("history-limit"), {
         changed: (p) => this.paneChanged(p),
+        output: (p, interactive) => this.paneChanged(p, { interactive }),
         exited: (p) => this.paneExited(p),
         bell: (p) => this.paneBell(p),
       });
@@ -504,7 +535,8 @@ export class Server {
     for (const c of this.clients) if (c.session === t.session) c.bell();
   }
 
-  paneChanged(p: Pane): void {
+  /** Something in a pane changed; `output` when only its screen's contents did (the status line stands). */
+  paneChanged(p: Pane, output?: { interactive: boolean }): void {
     const w = this.paneIndex.get(p.id);
     if (!w) return;
     if (w.session.current !== w && w.options.getFlag("monitor-activity") && !w.activityFlag) {
@@ -512,7 +544,9 @@ export class Server {
       this.sessionChanged(w.session);
     }
     armSilence(this, w);
-    for (const c of this.clients) if (c.session === w.session && c.session.current === w) c.markDirty();
+    for (const c of this.clients) {
+      if (c.session === w.session && c.session.current === w) c.markDirty(output ? { content: true, urgent: output.interactive } : undefined);
+    }
   }
 
   /** A session is about to end: its clients get the last screen before they are detached. */

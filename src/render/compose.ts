@@ -153,11 +153,24 @@ function drawPane(f: Frame, pane: PaneView, winW: number, winH: number, now: num
   // Cells of the terminal that land inside the rectangle.
   const sx = x0 - pane.x;
   const copyW = Math.min(x1 - x0, cache.cols - sx);
+  // A pane as wide as the frame (the common single pane) is one block of rows: copy it at once.
+  const blockRows = x0 === 0 && copyW === cols && cache.cols === cols ? Math.min(y1, pane.y + cache.rows) - y0 : 0;
+  if (blockRows > 0) {
+    const from = (y0 - pane.y) * cols;
+    const n = blockRows * cols;
+    const at = y0 * cols;
+    f.chars.set(cache.chars.subarray(from, from + n), at);
+    f.widths.set(cache.widths.subarray(from, from + n), at);
+    f.fg.set(cache.fg.subarray(from, from + n), at);
+    f.bg.set(cache.bg.subarray(from, from + n), at);
+    f.attrs.set(cache.attrs.subarray(from, from + n), at);
+  }
   for (let y = y0; y < y1; y++) {
     const at = y * cols + x0;
     cover.fill(mark, at, at + (x1 - x0));
     const sy = y - pane.y;
     if (copyW <= 0 || sy >= cache.rows) continue;
+    if (y - y0 < blockRows) continue; // copied above; a full-width row has no cut wide char
     const from = sy * cache.cols + sx;
     const to = from + copyW;
     f.chars.set(cache.chars.subarray(from, to), at);

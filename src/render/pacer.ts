@@ -1,6 +1,8 @@
 // Frame pacing for one client: paint at once when the last frame is old
-// enough, else coalesce to one frame per interval; never paint into a client
-// that has not drained its last frame. Timers exist only while dirty.
+// enough, else coalesce to one frame per interval; interactive output (an
+// echo) gets its frame at once, up to one such frame per interval on top of the
+// paced ones; never paint into a client that has not drained its last frame.
+// Timers exist only while dirty.
 
 /** ~60 frames a second. */
 export const FRAME_INTERVAL_MS = 16;
@@ -37,6 +39,8 @@ export class FramePacer {
   private dirty = false;
   private busy = false;
   private deferred = false;
+  private urgent = false;
+  private lastUrgent = -Infinity;
   private timer: unknown = undefined;
   private holdTimer: unknown = undefined;
   private lastPaint = -Infinity;
@@ -48,10 +52,16 @@ export class FramePacer {
     this.clock = opts.clock ?? realClock;
   }
 
-  /** Something visible changed. */
-  markDirty(): void {
+  /**
+   * Something visible changed. `urgent` (an echo, a prompt) paints without waiting for the
+   * interval: beside panes that flood, a keystroke's echo waited up to a frame (16 ms) for
+   * its paint. At most one urgent frame per interval, so a pane that prints small pieces
+   * quickly cannot double the frame rate for long.
+   */
+  markDirty(urgent = false): void {
     if (this.disposed) return;
     this.dirty = true;
+    if (urgent && this.clock.now() - this.lastUrgent >= this.interval) this.urgent = true;
     this.schedule();
   }
 
@@ -73,9 +83,12 @@ export class FramePacer {
   }
 
   private schedule(): void {
-    if (this.disposed || !this.dirty || this.busy || this.deferred || this.timer !== undefined) return;
-    const wait = this.lastPaint + this.interval - this.clock.now();
+    if (this.disposed || !this.dirty || this.busy || this.deferred) return;
+    const wait = this.urgent ? 0 : this.lastPaint + this.interval - this.clock.now();
+    if (wait > 0 && this.timer !== undefined) return;
     if (wait <= 0) {
+      if (this.timer !== undefined) this.clock.clearTimer(this.timer);
+      this.timer = undefined;
       this.deferred = true;
       this.clock.defer(() => {
         this.deferred = false;
@@ -100,6 +113,8 @@ export class FramePacer {
     if (this.disposed || !this.dirty || this.busy) return;
     this.dirty = false;
     this.lastPaint = this.clock.now();
+    if (this.urgent) this.lastUrgent = this.lastPaint;
+    this.urgent = false;
     const again = this.paintFn();
     if (typeof again === "number" && again > 0 && !this.disposed) {
       // Paint again once the hold expires (other changes still paint as usual meanwhile).

@@ -81,6 +81,34 @@ test("a burst is coalesced to one frame per interval", () => {
   expect(clock.pending).toBe(0);
 });
 
+test("interactive output (urgent) paints within the interval, at most one such frame per interval", () => {
+  const { clock, paints, pacer } = setup();
+  pacer.markDirty(); // a flood's frame at 1000
+  clock.flush();
+  clock.advance(4);
+  pacer.markDirty(true); // an echo 4 ms later: painted now, not at 1016
+  clock.flush();
+  expect(paints).toEqual([1000, 1004]);
+  clock.advance(2);
+  pacer.markDirty(true); // another within the interval of the last urgent frame: paced
+  clock.flush();
+  expect(paints).toEqual([1000, 1004]);
+  clock.advance(100);
+  expect(paints).toEqual([1000, 1004, 1020]);
+  expect(clock.pending).toBe(0);
+});
+
+test("an urgent frame still waits for a client that has not drained", () => {
+  const { clock, paints, pacer } = setup();
+  pacer.setBusy(true);
+  pacer.markDirty(true);
+  clock.advance(50);
+  expect(paints).toEqual([]);
+  pacer.drained();
+  clock.flush();
+  expect(paints).toEqual([1050]);
+});
+
 test("a change long after the last frame paints at once", () => {
   const { clock, paints, pacer } = setup();
   pacer.markDirty();
