@@ -35,8 +35,13 @@ const RUN_DEADLINE_MS = 180_000;
  * occur in no fixture's text, so no renderer can skip one of its cells as already on screen.
  */
 const END_MARK = "QZWQZWQZ";
-/** The key whose echo is timed: it appears in no status line, border or `yes` output. */
-const KEY = "~";
+/**
+ * The keys whose echoes are timed, in turn: they appear in no status line, border or `yes`
+ * output. Consecutive keys differ: if the erase of one key had not been painted when the next
+ * was typed, the same key would leave the screen as it was, and a renderer that sends only
+ * changes would rightly send nothing for it.
+ */
+const KEYS = ["~", "^"];
 const ERASE = "\x7f";
 const BUSY_PANES = 4;
 /** An echo not painted by then is counted as lost (as "> 1 s" in the percentiles). */
@@ -282,9 +287,10 @@ async function latencyRun(mux: Mux | null, busy: boolean, keys: number): Promise
     const samples: number[] = [];
     let lost = 0;
     for (let i = 0; i < keys; i++) {
-      const seen = host.waitFor(KEY, KEY_TIMEOUT_MS);
+      const key = KEYS[i % KEYS.length]!;
+      const seen = host.waitFor(key, KEY_TIMEOUT_MS);
       const t0 = performance.now();
-      host.write(KEY);
+      host.write(key);
       try {
         samples.push((await seen) - t0);
       } catch {
@@ -514,7 +520,7 @@ function markdown(rep: Report): string {
     out.push(
       "### Keystroke echo",
       "",
-      `\`${KEY}\` is written into the host PTY; the time runs until the host reads it back, echoed by \`sh\` in the pane ` +
+      `A key (\`${KEYS.join("` and `")}\` in turn) is written into the host PTY; the time runs until the host reads it back, echoed by \`sh\` in the pane ` +
         `and painted by the multiplexer; then a DEL erases it and the next key follows ${KEY_GAP_MS[0]}–${KEY_GAP_MS[1]} ms later. ` +
         `An echo not painted within ${KEY_TIMEOUT_MS / 1000} s is lost and counts as "> ${KEY_TIMEOUT_MS / 1000} s". ${o.keys} keys; with ` +
         `other panes busy, the shell keeps the top half of the window and ${BUSY_PANES} \`yes\` panes share the bottom. ` +
