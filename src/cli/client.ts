@@ -41,12 +41,19 @@ function out(fd: number, data: string | Uint8Array): void {
   }
 }
 
-async function connect(path: string, handlers: { data(b: Uint8Array): void; close(): void }): Promise<Socket<undefined> | null> {
+interface Handlers {
+  data(b: Uint8Array): void;
+  drain(): void;
+  close(): void;
+}
+
+async function connect(path: string, handlers: Handlers): Promise<Socket<undefined> | null> {
   try {
     return await Bun.connect({
       unix: path,
       socket: {
         data: (_s, b) => handlers.data(b),
+        drain: () => handlers.drain(),
         close: () => handlers.close(),
         error: () => handlers.close(),
       },
@@ -57,7 +64,7 @@ async function connect(path: string, handlers: { data(b: Uint8Array): void; clos
 }
 
 /** Wait for a freshly started server to accept connections. */
-async function connectWithRetry(path: string, handlers: { data(b: Uint8Array): void; close(): void }, ms: number): Promise<Socket<undefined> | null> {
+async function connectWithRetry(path: string, handlers: Handlers, ms: number): Promise<Socket<undefined> | null> {
   const deadline = performance.now() + ms;
   for (;;) {
     const s = existsSync(path) ? await connect(path, handlers) : null;
@@ -98,7 +105,34 @@ export async function runClient(opts: ClientOptions): Promise<number> {
   };
 
   let sock: Socket<undefined> | null = null;
-  const handlers = {
+  // Bytes for the server, in order. What the socket does not take now waits for its drain, and
+  // the terminal is not read meanwhile: typed input and pastes are throttled (the server stops
+  // reading a client whose pane is behind), never dropped.
+  const outbox: Uint8Array[] = [];
+  const write = (bytes: Uint8Array) => {
+    if (!sock) return;
+    if (outbox.length === 0) {
+      const n = sock.write(bytes);
+      if (n === bytes.length) return;
+      bytes = bytes.subarray(Math.max(0, n));
+    }
+    outbox.push(bytes);
+    if (attached) process.stdin.pause();
+  };
+  const drain = () => {
+    while (outbox.length > 0 && sock) {
+      const head = outbox[0]!;
+      const n = sock.write(head);
+      if (n < head.length) {
+        outbox[0] = head.subarray(Math.max(0, n));
+        return;
+      }
+      outbox.shift();
+    }
+    if (attached && !restored) process.stdin.resume();
+  };
+  const handlers: Handlers = {
+    drain,
     data: (b: Uint8Array) => {
       let frames;
       try {
@@ -114,7 +148,7 @@ export async function runClient(opts: ClientOptions): Promise<number> {
     close: () => finish(1, attached ? "[lost server]" : "weft: server exited unexpectedly"),
   };
 
-  const send = (m: ClientMessage) => sock?.write(encodeJson(m));
+  const send = (m: ClientMessage) => write(encodeJson(m));
 
   const onMessage = (m: ServerMessage) => {
     switch (m.t) {
@@ -148,7 +182,7 @@ export async function runClient(opts: ClientOptions): Promise<number> {
     attached = true;
     process.stdin.setRawMode?.(true);
     out(1, ENTER);
-    process.stdin.on("data", (b: Buffer) => sock?.write(encodeData(b)));
+    process.stdin.on("data", (b: Buffer) => write(encodeData(b)));
     process.stdin.resume();
     process.on("SIGWINCH", () => send({ t: "resize", cols: process.stdout.columns || 80, rows: process.stdout.rows || 24 }));
   };

@@ -80,6 +80,8 @@ const REPEATING = new Set(["Up", "Down", "Left", "Right", "M-Up", "M-Down", "M-L
 
 export class KeyTables {
   private readonly tables = new Map<string, Map<string, Binding>>();
+  /** Bumped by every bind and unbind, so lookups derived from the tables know when to redo. */
+  generation = 0;
 
   constructor() {
     this.tables.set("root", new Map());
@@ -103,11 +105,13 @@ export class KeyTables {
     let t = this.tables.get(table);
     if (!t) this.tables.set(table, (t = new Map()));
     t.set(key, { key, commands, repeat, note });
+    this.generation++;
   }
 
   unbind(table: string, key: string | null): boolean {
     const t = this.tables.get(table);
     if (!t) return false;
+    this.generation++;
     if (key === null) {
       t.clear();
       return true;

@@ -3,6 +3,7 @@
 import type { Socket } from "bun";
 import type { Server } from "./server.ts";
 import type { Session } from "./session.ts";
+import type { Pane } from "./pane.ts";
 import {
   FrameReader,
   ProtocolError,
@@ -25,6 +26,16 @@ import { parseMouse, hostMouseMode, hostMouseSequence } from "./mouse.ts";
 
 /** Output a client has not taken beyond this is a client that stopped reading: drop it. */
 const MAX_CONTROL_BACKLOG = 64 * 1024 * 1024;
+const PASTE_START = Buffer.from("\x1b[200~", "latin1");
+const PASTE_END = Buffer.from("\x1b[201~", "latin1");
+
+/** Where needle starts in bytes at or after `from`, or -1. */
+function indexOf(bytes: Uint8Array, needle: Uint8Array, from = 0): number {
+  return Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).indexOf(needle, from);
+}
+
+/** Input queued for a pane beyond which the client typing into it is no longer read (throttleInput). */
+const INPUT_BACKLOG = 1024 * 1024;
 
 /** The host terminal's answer to DECRQM ?2026: synchronized output supported (1, 2) or not. */
 const SYNC_REPORT = /\x1b\[\?2026;([0-4])\$y/;
@@ -60,6 +71,9 @@ export class ClientConnection {
   private commandChain: Promise<unknown> = Promise.resolve();
   private inputRest: Uint8Array = new Uint8Array(0);
   private inputTimer: ReturnType<typeof setTimeout> | null = null;
+  private inputPaused = false;
+  /** A bracketed paste being streamed: its panes, and bytes that may begin its end marker. */
+  private paste: { panes: Pane[]; tail: Uint8Array } | null = null;
 
   private readonly mouse: MouseHandler;
   /** The mouse reports the host was last asked for ("" none, or the DEC mode). */
@@ -393,22 +407,46 @@ export class ClientConnection {
 
   private onInput(bytes: Uint8Array): void {
     this.lastActivity = performance.now();
-    let text = Buffer.from(bytes).toString("latin1");
-    const sync = SYNC_REPORT.exec(text);
-    if (sync) {
-      // The host answered our DECRQM for synchronized output.
-      this.syncOutput = sync[1] === "1" || sync[1] === "2";
-      this.screen = new ClientScreen(this.cols, this.rows, { syncOutput: this.syncOutput });
-      this.redraw();
-      text = text.replace(SYNC_REPORT, "");
-      if (!text) return;
-      bytes = Buffer.from(text, "latin1");
+    if (bytes.includes(0x1b)) {
+      let text = Buffer.from(bytes).toString("latin1");
+      const sync = SYNC_REPORT.exec(text);
+      if (sync) {
+        // The host answered our DECRQM for synchronized output.
+        this.syncOutput = sync[1] === "1" || sync[1] === "2";
+        this.screen = new ClientScreen(this.cols, this.rows, { syncOutput: this.syncOutput });
+        this.redraw();
+        text = text.replace(SYNC_REPORT, "");
+        if (!text) return;
+        bytes = Buffer.from(text, "latin1");
+      }
+    }
+    this.takeInput(bytes);
+  }
+
+  private takeInput(bytes: Uint8Array): void {
+    if (this.paste) {
+      bytes = this.continuePaste(bytes);
+      if (bytes.length === 0) return;
+    }
+    if (this.inputRest.length === 0 && this.isPlainInput(bytes)) {
+      this.typeIntoPanes(bytes);
+      return;
     }
     // A sequence split across reads is completed by the next read; a tail still incomplete
     // after escape-time (a lone ESC) is taken as it is, as tmux does.
     if (this.inputTimer) clearTimeout(this.inputTimer);
     this.inputTimer = null;
     const joined = this.inputRest.length ? Buffer.concat([this.inputRest, bytes]) : bytes;
+    this.inputRest = new Uint8Array(0);
+    // A bracketed paste not finished in this read is streamed to the pane as it comes (a paste
+    // of megabytes would otherwise wait, copied again with every read, for its end marker).
+    const start = indexOf(joined, PASTE_START);
+    if (start >= 0 && indexOf(joined, PASTE_END, start + PASTE_START.length) < 0 && this.session) {
+      for (const k of parseKeys(joined.subarray(0, start))) this.onKey(k.key, k.bytes);
+      this.startPaste();
+      this.takeInput(joined.subarray(start + PASTE_START.length));
+      return;
+    }
     const { keys, rest } = splitKeys(joined);
     this.inputRest = rest;
     for (const k of keys) this.onKey(k.key, k.bytes);
@@ -420,6 +458,41 @@ export class ClientConnection {
         for (const k of parseKeys(tail)) this.onKey(k.key, k.bytes);
       }, this.server.serverOptions.getNumber("escape-time"));
     }
+  }
+
+  /** A bracketed paste begins: its text goes to the active pane (or all, synchronized), never to bindings. */
+  private startPaste(): void {
+    const w = this.session!.current;
+    const panes = w.options.getFlag("synchronize-panes") ? [...w.panes.values()] : [w.active];
+    this.paste = { panes, tail: new Uint8Array(0) };
+    for (const p of panes) if (p.modes.bracketedPasteMode) p.write(PASTE_START);
+  }
+
+  /** Paste text up to the end marker goes to the paste's panes; returns the input after it. */
+  private continuePaste(bytes: Uint8Array): Uint8Array {
+    const paste = this.paste!;
+    const data = paste.tail.length ? Buffer.concat([paste.tail, bytes]) : bytes;
+    const end = indexOf(data, PASTE_END);
+    let body: Uint8Array;
+    let after: Uint8Array = new Uint8Array(0);
+    if (end >= 0) {
+      body = data.subarray(0, end);
+      after = data.subarray(end + PASTE_END.length);
+      this.paste = null;
+    } else {
+      // Keep a tail that may be the start of the end marker cut by the read.
+      let keep = Math.min(PASTE_END.length - 1, data.length);
+      while (keep > 0 && !PASTE_END.subarray(0, keep).every((c, i) => data[data.length - keep + i] === c)) keep--;
+      body = data.subarray(0, data.length - keep);
+      paste.tail = data.slice(data.length - keep);
+    }
+    for (const p of paste.panes) {
+      if (p.dead) continue;
+      if (body.length > 0) p.write(body);
+      if (end >= 0 && p.modes.bracketedPasteMode) p.write(PASTE_END);
+      this.throttleInput(p);
+    }
+    return after;
   }
 
   private onKey(key: string, bytes: Uint8Array): void {
@@ -480,6 +553,69 @@ export class ClientConnection {
     for (const c of commands) if ((await this.server.run(c, caller)) !== 0) break;
   }
 
+  /**
+   * Input that can go to the active pane as it is, without being split into keys: no escape
+   * sequence, prefix key or key bound in the root table, no prompt, message, prefix state or copy
+   * mode to see it. Typed text and pastes are such input; splitting a 50 MiB paste into one
+   * object per key had the server at ~1 MiB/s and over 1 GB.
+   */
+  private isPlainInput(bytes: Uint8Array): boolean {
+    const s = this.session;
+    if (!s || this.prompt || this.message || this.keyTable !== "root" || s.current.active.copyMode) return false;
+    if (this.repeatUntil > performance.now()) return false;
+    const slow = this.slowBytes(s);
+    for (let i = 0; i < bytes.length; i++) if (slow[bytes[i]!] === 1) return false;
+    return true;
+  }
+
+  private slowByteTable = new Uint8Array(256);
+  private slowByteKey = "";
+
+  /** 1 for each byte that needs the key path (isPlainInput), recomputed when bindings change. */
+  private slowBytes(s: Session): Uint8Array {
+    const keys = this.server.keys;
+    const prefix = s.options.getString("prefix");
+    const prefix2 = s.options.getString("prefix2");
+    const id = `${keys.generation}\0${prefix}\0${prefix2}`;
+    if (id === this.slowByteKey) return this.slowByteTable;
+    const t = this.slowByteTable;
+    const special = (name: string) => name === prefix || name === prefix2 || keys.lookup("root", name) !== undefined;
+    for (let b = 0; b < 0x80; b++) t[b] = b === 0x1b || special(parseKeys(Uint8Array.of(b))[0]?.key ?? "") ? 1 : 0;
+    // A key bound (or a prefix) that is one non-ASCII character: every UTF-8 byte takes the key path.
+    let wide = [prefix, prefix2].some((k) => [...k].length === 1 && k.codePointAt(0)! >= 0x80);
+    for (const name of keys.table("root")?.keys() ?? []) wide ||= [...name].length === 1 && name.codePointAt(0)! >= 0x80;
+    t.fill(wide ? 1 : 0, 0x80, 0x100);
+    this.slowByteKey = id;
+    return t;
+  }
+
+  /** Plain input (isPlainInput) to the active pane, or every pane under synchronize-panes. */
+  private typeIntoPanes(bytes: Uint8Array): void {
+    const w = this.session?.current;
+    if (!w) return;
+    const targets = w.options.getFlag("synchronize-panes") ? [...w.panes.values()] : [w.active];
+    for (const p of targets) {
+      p.write(bytes);
+      this.throttleInput(p);
+    }
+  }
+
+  /**
+   * Stop reading this client while a pane it types into has more than INPUT_BACKLOG of its input
+   * not taken yet (a paste or a stream of input faster than the program reads), until it is
+   * down to a quarter of that: the client and the kernel's socket buffer hold the rest, and the
+   * server's memory stays bounded. Other clients and panes are not affected.
+   */
+  private throttleInput(p: Pane): void {
+    if (this.inputPaused || p.inputBacklog <= INPUT_BACKLOG) return;
+    this.inputPaused = true;
+    this.socket.pause();
+    void p.whenInputBelow(INPUT_BACKLOG / 4).then(() => {
+      this.inputPaused = false;
+      if (!this.closed) this.socket.resume();
+    });
+  }
+
   /** Forward a key to the active pane (or every pane under synchronize-panes), re-encoded for its modes. */
   sendToPane(key: string, bytes: Uint8Array): void {
     const w = this.session?.current;
@@ -495,6 +631,7 @@ export class ClientConnection {
         out = encodeKey(key, { applicationCursor: modes.applicationCursorKeysMode, applicationKeypad: modes.applicationKeypadMode }) ?? bytes;
       }
       p.write(out);
+      this.throttleInput(p);
     }
   }
 

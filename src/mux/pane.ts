@@ -129,6 +129,16 @@ export class Pane implements ParseSink {
     if (!this.dead) this.pty?.type(data);
   }
 
+  /** Input written but not yet taken by the program (it reads slower than it is typed or pasted). */
+  get inputBacklog(): number {
+    return this.dead ? 0 : (this.pty?.pendingWrite ?? 0);
+  }
+
+  /** Resolves once the input backlog is at most `bytes`, or the program is gone. */
+  whenInputBelow(bytes: number): Promise<void> {
+    return this.dead || !this.pty ? Promise.resolve() : this.pty.whenPendingBelow(bytes);
+  }
+
   resize(cols: number, rows: number): void {
     if (cols === this.cols && rows === this.rows) return;
     this.terminal.resize(cols, rows);
