@@ -6,7 +6,7 @@ import { readlinkSync, readFileSync } from "node:fs";
 import { spawn, signalName, type Pty, type ExitStatus } from "../pty/index.ts";
 import type { CopyMode } from "./copy-mode.ts";
 import { ControlStringLimiter } from "./string-limit.ts";
-import { parseScheduler, type ParseSink } from "./parse-scheduler.ts";
+import { parseScheduler, evictedText, type ParseSink } from "./parse-scheduler.ts";
 
 export interface PaneSpawn {
   argv: string[]; // the program and its arguments (already resolved from a shell command)
@@ -117,6 +117,11 @@ export class Pane implements ParseSink {
     this.generation++;
     this.events.output(this, interactive);
     this.notify();
+  }
+
+  /** ParseSink.skippable: not while copy mode follows the scrollback line by line. */
+  skippable(bytes: Uint8Array): number {
+    return this.copyMode ? 0 : evictedText(this.terminal, bytes);
   }
 
   /** Bytes for the pane's screen (not its program), in order with the program's output. */

@@ -12,6 +12,7 @@ import type { Terminal } from "@xterm/headless";
 const IMMEDIATE_MAX = 4 * 1024;
 /** Bytes parsed for one pane before the next pane's turn. */
 const SLICE = 16 * 1024;
+const CR = new Uint8Array([0x0d]);
 /** Parsing per run before input, frames and sockets get the thread back. */
 const RUN_BUDGET_MS = 8;
 
@@ -22,12 +23,63 @@ export interface ParseSink {
    * at once (an echo, a prompt), which is worth a frame sooner than a flood's.
    */
   parsed(interactive: boolean): void;
+  /**
+   * How many leading bytes of a large batch about to be parsed can be skipped because all they
+   * would leave is evicted from the terminal by the rest of the batch (evictedPrefix); 0 for none.
+   */
+  skippable?(bytes: Uint8Array): number;
+}
+
+/**
+ * The length of a prefix of `bytes` whose effect on a terminal is entirely scrolled out of it
+ * by what follows: the prefix and the `keepLines` line feeds after it are plain text (printable
+ * ASCII, tab, CR, and LF only after CR), so they change no state but the cells they write. Such
+ * a prefix can be replaced by a CR: the text after it then starts at column 0, as it would have
+ * after the prefix's last CRLF, on whatever row the cursor is. Those keepLines line feeds scroll
+ * at least keepLines - rows + 1 times, so with keepLines ≥ scrollback + 2 × rows every row the
+ * prefix could have written, or the text after it partly overwritten, leaves the scrollback.
+ * 0 when there is no such prefix.
+ *
+ * `seq 10000000` or a log of short lines in a pane is mostly such text: parsing only the lines
+ * that can still be seen makes a flood of them several times cheaper.
+ */
+export function evictedPrefix(bytes: Uint8Array, keepLines: number): number {
+  let lines = 0;
+  let end = 0;
+  for (; end < bytes.length; end++) {
+    const c = bytes[end]!;
+    if ((c >= 0x20 && c <= 0x7e) || c === 0x0d || c === 0x09) continue;
+    if (c === 0x0a && end > 0 && bytes[end - 1] === 0x0d) {
+      lines++;
+      continue;
+    }
+    break;
+  }
+  if (lines <= keepLines) return 0;
+  // Cut after the line feed that leaves exactly keepLines line feeds in the plain text after it.
+  let skip = lines - keepLines;
+  for (let i = 0; i < end; i++) if (bytes[i] === 0x0a && --skip === 0) return i + 1;
+  return 0;
 }
 
 interface Item {
   bytes: Uint8Array;
   offset: number;
   done?: () => void;
+}
+
+/**
+ * evictedPrefix for a terminal about to parse `bytes`: only in the normal screen (the alternate
+ * one has no scrollback to push rows into) with the whole screen as its scroll region.
+ */
+export function evictedText(t: Terminal, bytes: Uint8Array): number {
+  if (t.buffer.active.type !== "normal") return 0;
+  const core: unknown = Reflect.get(t, "_core");
+  const buf: unknown = core && typeof core === "object" ? Reflect.get(core, "buffer") : undefined;
+  const top: unknown = buf && typeof buf === "object" ? Reflect.get(buf, "scrollTop") : undefined;
+  const bottom: unknown = buf && typeof buf === "object" ? Reflect.get(buf, "scrollBottom") : undefined;
+  if (top !== 0 || bottom !== t.rows - 1) return 0;
+  return evictedPrefix(bytes, 2 * t.rows + (t.options.scrollback ?? 0));
 }
 
 type WriteSync = (data: Uint8Array | string) => void;
@@ -111,6 +163,13 @@ export class ParseScheduler {
       const q = this.queues.get(sink);
       const item = q?.[0];
       if (!q || !item) continue;
+      if (item.offset === 0 && item.bytes.length > SLICE && sink.skippable) {
+        const cut = sink.skippable(item.bytes);
+        if (cut > 0) {
+          this.writer(sink.terminal)!(CR);
+          item.offset = cut;
+        }
+      }
       const end = Math.min(item.bytes.length, item.offset + SLICE);
       if (end > item.offset) this.writer(sink.terminal)!(item.bytes.subarray(item.offset, end));
       item.offset = end;

@@ -2,7 +2,7 @@
 // floods go in slices, and the interrupt hook ends a run after the current slice.
 import { expect, test } from "bun:test";
 import { Terminal } from "@xterm/headless";
-import { ParseScheduler, type ParseSink } from "../../src/mux/parse-scheduler.ts";
+import { ParseScheduler, evictedText, type ParseSink } from "../../src/mux/parse-scheduler.ts";
 import { waitFor } from "../helpers/wait.ts";
 
 function sink(): ParseSink & { calls: boolean[] } {
@@ -41,4 +41,118 @@ test("a flood is queued and parsed in slices, not flagged interactive; the inter
   expect(s.calls.length).toBe(16); // 256 KiB in 16 KiB slices, one per run
   expect(s.calls.every((c) => !c)).toBe(true);
   expect(ps.isQueued(s)).toBe(false);
+});
+
+// Skipping text that scrolls out of the scrollback must leave exactly the terminal a full parse
+// leaves: every row of screen and scrollback, cell by cell, its wrap flag, and the cursor.
+
+/** Deterministic xorshift32. */
+function rng(seed: number): () => number {
+  let x = seed >>> 0 || 1;
+  return () => {
+    x ^= x << 13;
+    x >>>= 0;
+    x ^= x >>> 17;
+    x ^= x << 5;
+    x >>>= 0;
+    return x / 0x100000000;
+  };
+}
+
+/** Mostly plain lines (short, long and wrapping, CR overwrites, tabs), with some state changes. */
+function stream(seed: number, lines: number, rarity: number): string {
+  const r = rng(seed);
+  const parts: string[] = [];
+  for (let i = 0; i < lines; i++) {
+    const len = r() < 0.1 ? Math.floor(r() * 300) : Math.floor(r() * 12);
+    let line = "";
+    for (let k = 0; k < len; k++) line += String.fromCharCode(0x20 + Math.floor(r() * 95));
+    if (r() < 0.05) line += "\tx\rAB";
+    parts.push(line + "\r\n");
+    const e = r() * rarity;
+    if (e < 0.002) parts.push(`\x1b[3${Math.floor(r() * 8)};4${Math.floor(r() * 8)}m`); // colours stay on
+    else if (e < 0.003) parts.push("\x1b[5;10r"); // a scroll region: no skipping inside it
+    else if (e < 0.004) parts.push("\x1b[r");
+    else if (e < 0.0045) parts.push("\x1b[?1049h" + "alt\r\n".repeat(30) + "\x1b[?1049l");
+    else if (e < 0.005) parts.push("\n"); // a bare LF
+  }
+  return parts.join("");
+}
+
+function snapshot(t: Terminal): string {
+  const b = t.buffer.active;
+  const cell = b.getNullCell();
+  const rows: string[] = [];
+  for (let y = 0; y < b.length; y++) {
+    const line = b.getLine(y)!;
+    let s = `${line.isWrapped ? "w" : "-"}|`;
+    for (let x = 0; x < t.cols; x++) {
+      line.getCell(x, cell);
+      s += `${cell.getChars() || " "}${cell.getFgColor()}.${cell.getBgColor()}.${cell.getFgColorMode()}.${cell.getBgColorMode()};`;
+    }
+    rows.push(s);
+  }
+  return `${b.cursorX},${b.cursorY},${b.baseY},${b.length}\n${rows.join("\n")}`;
+}
+
+// rarity divides how often the state changes: with a long scrollback, runs of plain text must be
+// long enough to skip anything.
+for (const [seed, cols, rows, scrollback, rarity] of [
+  [1, 80, 24, 100, 1],
+  [2, 40, 10, 0, 1],
+  [3, 120, 40, 2000, 20],
+  [4, 13, 5, 7, 1],
+] as const) {
+  test(`skipping evicted text leaves the same terminal as parsing all of it (seed ${seed}, ${cols}x${rows}, scrollback ${scrollback})`, async () => {
+    const data = Buffer.from(stream(seed, 60_000, rarity), "latin1");
+    const full = new Terminal({ cols, rows, scrollback, allowProposedApi: true });
+    const fast = new Terminal({ cols, rows, scrollback, allowProposedApi: true });
+    let skipped = 0;
+    const ps = new ParseScheduler();
+    const s: ParseSink = {
+      terminal: fast,
+      parsed: () => {},
+      skippable: (b) => {
+        const n = evictedText(fast, b);
+        skipped += n;
+        return n;
+      },
+    };
+    let done = false;
+    // In slot-sized pieces, as the worker delivers a flood.
+    for (let off = 0; off < data.length; off += 64 * 1024) ps.feed(s, data.subarray(off, off + 64 * 1024), off + 64 * 1024 >= data.length ? () => (done = true) : undefined);
+    await waitFor(() => done, "the stream to be parsed", 60_000);
+    await new Promise<void>((r) => full.write(data, r));
+    expect(skipped).toBeGreaterThan(0); // the test would prove nothing if nothing was skipped
+    expect(snapshot(fast)).toBe(snapshot(full));
+  });
+}
+
+/** Parse `pieces` in order through a scheduler that skips, and all of them into a plain terminal. */
+async function both(cols: number, rows: number, scrollback: number, pieces: string[]): Promise<{ fast: string; full: string; skipped: number }> {
+  const full = new Terminal({ cols, rows, scrollback, allowProposedApi: true });
+  const fast = new Terminal({ cols, rows, scrollback, allowProposedApi: true });
+  let skipped = 0;
+  const ps = new ParseScheduler();
+  const s: ParseSink = { terminal: fast, parsed: () => {}, skippable: (b) => (skipped += evictedText(fast, b), evictedText(fast, b)) };
+  let done = false;
+  pieces.forEach((p, i) => ps.feed(s, Buffer.from(p, "latin1"), i === pieces.length - 1 ? () => (done = true) : undefined));
+  await waitFor(() => done, "the pieces to be parsed");
+  for (const p of pieces) await new Promise<void>((r) => full.write(p, r));
+  return { fast: snapshot(fast), full: snapshot(full), skipped };
+}
+
+const lines = (n: number, cols: number) => Array.from({ length: n }, (_, i) => `${i}`.padEnd(1 + (i * 7) % (cols - 1), String.fromCharCode(0x41 + (i % 26))) + "\r\n").join("");
+
+test("skipping from a cursor high on a full screen: rows the text partly overwrites leave the scrollback too", async () => {
+  const fill = "\x1b[H" + "#".repeat(20 * 5) + "\x1b[H"; // every cell written, then back to the top row
+  const r = await both(20, 5, 3, [fill, lines(3000, 20)]);
+  expect(r.skipped).toBeGreaterThan(0);
+  expect(r.fast).toBe(r.full);
+});
+
+test("lines ended by a bare LF (no CR) keep their drifting columns: they are not skipped", async () => {
+  const r = await both(20, 5, 3, ["abc", "x\n".repeat(20_000)]);
+  expect(r.skipped).toBe(0);
+  expect(r.fast).toBe(r.full);
 });
