@@ -197,7 +197,10 @@ export async function runClient(opts: ClientOptions): Promise<number> {
       return 1;
     }
     const env = processEnv();
-    spawnDetached(opts.serverArgv, env, env.WEFT_SERVER_LOG);
+    // Bun's GC timer would wake an idle server every second (1-2 clock ticks per 10 s); the
+    // server collects after floods itself (ParseScheduler). Panes get the sessions' environment,
+    // never the server's own, so this reaches no program.
+    spawnDetached(opts.serverArgv, { ...env, BUN_GC_TIMER_DISABLE: "1" }, env.WEFT_SERVER_LOG);
     sock = await connectWithRetry(opts.socketPath, handlers, 10_000);
     if (!sock) {
       out(2, `weft: the server did not start on ${opts.socketPath}\n`);

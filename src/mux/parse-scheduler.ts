@@ -13,6 +13,13 @@ const IMMEDIATE_MAX = 4 * 1024;
 /** Bytes parsed for one pane before the next pane's turn. */
 const SLICE = 16 * 1024;
 const CR = new Uint8Array([0x0d]);
+/**
+ * Under a flood the server collects its garbage (a full, synchronous GC of ~5 ms) after every
+ * this many bytes parsed, and once when a flood of an eighth of it or more is over. Left to its own heuristics the heap
+ * grew for the first seconds of a flood: a server's peak RSS was 95 MiB after 1.3 s of `cat` and
+ * 119 MiB after 5 s, against 92 and 105 MiB this way, for ~1% of the flood's time.
+ */
+const FLOOD_GC_BYTES = 32 * 1024 * 1024;
 /** Parsing per run before input, frames and sockets get the thread back. */
 const RUN_BUDGET_MS = 8;
 
@@ -98,6 +105,7 @@ export class ParseScheduler {
   private ring: ParseSink[] = [];
   private scheduled = false;
   private interrupt: (() => boolean) | null = null;
+  private parsedSinceGc = 0;
 
   /**
    * Asked between slices of a run: true ends the run early, so input waiting on a socket or
@@ -172,6 +180,8 @@ export class ParseScheduler {
       }
       const end = Math.min(item.bytes.length, item.offset + SLICE);
       if (end > item.offset) this.writer(sink.terminal)!(item.bytes.subarray(item.offset, end));
+      this.parsedSinceGc += end - item.offset;
+      if (this.parsedSinceGc >= FLOOD_GC_BYTES) this.collect();
       item.offset = end;
       if (end >= item.bytes.length) {
         q.shift();
@@ -182,6 +192,12 @@ export class ParseScheduler {
       if (this.interrupt?.()) break;
     }
     if (this.ring.length > 0) this.schedule();
+    else if (this.parsedSinceGc >= FLOOD_GC_BYTES / 8) this.collect(); // a flood is over: its garbage too
+  }
+
+  private collect(): void {
+    this.parsedSinceGc = 0;
+    Bun.gc(true);
   }
 }
 

@@ -3,7 +3,7 @@
 // socket is never created open to others whatever the umask, and a peer of another uid is
 // refused where the kernel tells its credentials (SO_PEERCRED).
 import { test, expect, afterEach } from "bun:test";
-import { mkdirSync, chmodSync, chownSync, statSync, symlinkSync, rmSync, existsSync } from "node:fs";
+import { mkdirSync, chmodSync, chownSync, statSync, symlinkSync, rmSync, existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { Weft } from "../helpers/weft.ts";
 import { waitFor } from "../helpers/wait.ts";
@@ -93,3 +93,22 @@ print(data[5:].decode("utf8", "replace"))
   const ls = Bun.spawn([weft!.bin, "-S", sock, "ls", "-F", "#S"], { env: weft!.env, stdout: "pipe" });
   expect(await new Response(ls.stdout).text()).toBe("mine\n");
 }
+
+test("a pane inherits only its terminal as fds and the session's environment, none of the server's own settings", async () => {
+  const w = (weft = await Weft.start());
+  const out = join(w.dir, "pane-env");
+  await w.ok("new", "-d", "-s", "env", "--", "sh", "-c", `env > ${out}.tmp && mv ${out}.tmp ${out}; sleep 30`);
+  await w.ok("set", "-g", "remain-on-exit", "on");
+  await w.ok("new-window", "-d", "-t", "env", "--", "ls", "-C", "/proc/self/fd");
+  // ls's own fds: the terminal as 0, 1 and 2, and the directory it is listing.
+  const screen = await w.waitForText("0  1  2  3", "env:1");
+  expect(screen.split("\n")[0]!.trim()).toBe("0  1  2  3");
+  await waitFor(() => existsSync(out), "the pane to write its environment");
+  const env = (await Bun.file(out).text()).split("\n");
+  // The server runs with Bun's GC timer off (an idle server would wake every second); no pane sees it.
+  const [server] = w.serverPids();
+  expect(readFileSync(`/proc/${server}/environ`, "utf8").split("\0")).toContain("BUN_GC_TIMER_DISABLE=1");
+  expect(env.some((l) => l.startsWith("BUN_GC_TIMER_DISABLE"))).toBe(false);
+  expect(env).toContain("TERM=xterm-256color");
+  expect(env.some((l) => l.startsWith("WEFT_PANE=%"))).toBe(true);
+});
