@@ -17,7 +17,14 @@ export function buildStatus(server: Server, s: Session): { left: StatusSegment[]
   return { left, right };
 }
 
-/** Text for the host's title bar: no C0 or C1 controls, so it cannot end the OSC or start another sequence. */
+/** Longest title sent to the host, in characters (a pane may set one of 64 KiB). */
+export const MAX_TITLE = 256;
+
+/**
+ * Text for the host's title bar: no C0 or C1 controls, so it cannot end the OSC or start another
+ * sequence, and at most MAX_TITLE characters.
+ */
 export function sanitizeTitle(s: string): string {
-  return s.replace(/[\x00-\x1f\x7f-\x9f]/g, "");
+  const clean = s.replace(/[\x00-\x1f\x7f-\x9f]/g, "");
+  return clean.length <= MAX_TITLE ? clean : Array.from(clean).slice(0, MAX_TITLE).join("");
 }
