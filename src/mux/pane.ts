@@ -120,8 +120,8 @@ export class Pane implements ParseSink {
   }
 
   /** ParseSink.skippable: not while copy mode follows the scrollback line by line. */
-  skippable(bytes: Uint8Array): number {
-    return this.copyMode ? 0 : evictedText(this.terminal, bytes);
+  skippable(bytes: Uint8Array, following: readonly Uint8Array[], prev: number): number {
+    return this.copyMode ? 0 : evictedText(this.terminal, bytes, following, prev);
   }
 
   /** Bytes for the pane's screen (not its program), in order with the program's output. */

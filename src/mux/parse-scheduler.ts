@@ -20,6 +20,8 @@ const CR = new Uint8Array([0x0d]);
  * 119 MiB after 5 s, against 92 and 105 MiB this way, for ~1% of the flood's time.
  */
 const FLOOD_GC_BYTES = 32 * 1024 * 1024;
+/** How long after a flood's last byte is parsed its garbage is collected (frames go first). */
+const AFTER_FLOOD_GC_MS = 100;
 /** Parsing per run before input, frames and sockets get the thread back. */
 const RUN_BUDGET_MS = 8;
 
@@ -32,9 +34,10 @@ export interface ParseSink {
   parsed(interactive: boolean): void;
   /**
    * How many leading bytes of a large batch about to be parsed can be skipped because all they
-   * would leave is evicted from the terminal by the rest of the batch (evictedPrefix); 0 for none.
+   * would leave is evicted from the terminal by what follows them, in it and in the batches
+   * queued after it (evictedPrefix); 0 for none.
    */
-  skippable?(bytes: Uint8Array): number;
+  skippable?(bytes: Uint8Array, following: readonly Uint8Array[], prev: number): number;
 }
 
 /**
@@ -45,28 +48,54 @@ export interface ParseSink {
  * after the prefix's last CRLF, on whatever row the cursor is. Those keepLines line feeds scroll
  * at least keepLines - rows + 1 times, so with keepLines ≥ scrollback + 2 × rows every row the
  * prefix could have written, or the text after it partly overwritten, leaves the scrollback.
+ * When all of `bytes` is plain text, the plain text at the start of `following` (the batches
+ * queued after it) counts too, and all of `bytes` up to its last line feed may go. `prev` is the
+ * byte parsed just before `bytes` (-1 if unknown): a CR there makes a leading LF plain.
  * 0 when there is no such prefix.
  *
  * `seq 10000000` or a log of short lines in a pane is mostly such text: parsing only the lines
- * that can still be seen makes a flood of them several times cheaper.
+ * that can still be seen makes a flood of them several times cheaper. (A resize to more rows
+ * while such a flood is queued can leave a few of the oldest history lines as they were before
+ * the skipped text.)
  */
-export function evictedPrefix(bytes: Uint8Array, keepLines: number): number {
+export function evictedPrefix(bytes: Uint8Array, keepLines: number, following: readonly Uint8Array[] = [], prev = -1): number {
+  const here = plainRun(bytes, prev, Infinity);
+  let later = 0;
+  if (here.end === bytes.length) {
+    let prev = bytes[bytes.length - 1] ?? -1;
+    for (const next of following) {
+      const r = plainRun(next, prev, keepLines - later);
+      later += r.lines;
+      if (later >= keepLines || r.end < next.length) break;
+      prev = next[next.length - 1] ?? prev;
+    }
+  }
+  const needed = Math.max(0, keepLines - later);
+  if (here.lines <= needed) return 0;
+  // Cut after the line feed that leaves exactly `needed` line feeds in this batch after it.
+  let skip = here.lines - needed;
+  for (let i = 0; i < here.end; i++) if (bytes[i] === 0x0a && --skip === 0) return i + 1;
+  return 0;
+}
+
+/**
+ * The plain text (evictedPrefix) at the start of bytes: where it ends and how many line feeds it
+ * has, counting stopped at `limit`. `prev` is the byte before bytes (a CR there makes a leading
+ * LF part of a CRLF), -1 for none.
+ */
+function plainRun(bytes: Uint8Array, prev: number, limit: number): { lines: number; end: number } {
   let lines = 0;
   let end = 0;
-  for (; end < bytes.length; end++) {
+  for (; end < bytes.length && lines < limit; end++) {
     const c = bytes[end]!;
     if ((c >= 0x20 && c <= 0x7e) || c === 0x0d || c === 0x09) continue;
-    if (c === 0x0a && end > 0 && bytes[end - 1] === 0x0d) {
+    if (c === 0x0a && (end > 0 ? bytes[end - 1] : prev) === 0x0d) {
       lines++;
       continue;
     }
     break;
   }
-  if (lines <= keepLines) return 0;
-  // Cut after the line feed that leaves exactly keepLines line feeds in the plain text after it.
-  let skip = lines - keepLines;
-  for (let i = 0; i < end; i++) if (bytes[i] === 0x0a && --skip === 0) return i + 1;
-  return 0;
+  return { lines, end };
 }
 
 interface Item {
@@ -79,14 +108,14 @@ interface Item {
  * evictedPrefix for a terminal about to parse `bytes`: only in the normal screen (the alternate
  * one has no scrollback to push rows into) with the whole screen as its scroll region.
  */
-export function evictedText(t: Terminal, bytes: Uint8Array): number {
+export function evictedText(t: Terminal, bytes: Uint8Array, following: readonly Uint8Array[] = [], prev = -1): number {
   if (t.buffer.active.type !== "normal") return 0;
   const core: unknown = Reflect.get(t, "_core");
   const buf: unknown = core && typeof core === "object" ? Reflect.get(core, "buffer") : undefined;
   const top: unknown = buf && typeof buf === "object" ? Reflect.get(buf, "scrollTop") : undefined;
   const bottom: unknown = buf && typeof buf === "object" ? Reflect.get(buf, "scrollBottom") : undefined;
   if (top !== 0 || bottom !== t.rows - 1) return 0;
-  return evictedPrefix(bytes, 2 * t.rows + (t.options.scrollback ?? 0));
+  return evictedPrefix(bytes, 2 * t.rows + (t.options.scrollback ?? 0), following, prev);
 }
 
 type WriteSync = (data: Uint8Array | string) => void;
@@ -106,6 +135,9 @@ export class ParseScheduler {
   private scheduled = false;
   private interrupt: (() => boolean) | null = null;
   private parsedSinceGc = 0;
+  private gcTimer: ReturnType<typeof setTimeout> | null = null;
+  /** The last byte parsed for each sink, for a CRLF cut between two batches. */
+  private readonly lastByte = new WeakMap<ParseSink, number>();
 
   /**
    * Asked between slices of a run: true ends the run early, so input waiting on a socket or
@@ -131,7 +163,10 @@ export class ParseScheduler {
     let q = this.queues.get(sink);
     if (!q || q.length === 0) {
       if (data.length <= IMMEDIATE_MAX) {
-        if (data.length > 0) write(data);
+        if (data.length > 0) {
+          write(data);
+          this.lastByte.set(sink, data[data.length - 1]!);
+        }
         done?.();
         sink.parsed(true);
         return;
@@ -172,7 +207,7 @@ export class ParseScheduler {
       const item = q?.[0];
       if (!q || !item) continue;
       if (item.offset === 0 && item.bytes.length > SLICE && sink.skippable) {
-        const cut = sink.skippable(item.bytes);
+        const cut = sink.skippable(item.bytes, q.slice(1).map((i) => i.bytes), this.lastByte.get(sink) ?? -1);
         if (cut > 0) {
           this.writer(sink.terminal)!(CR);
           item.offset = cut;
@@ -184,6 +219,7 @@ export class ParseScheduler {
       if (this.parsedSinceGc >= FLOOD_GC_BYTES) this.collect();
       item.offset = end;
       if (end >= item.bytes.length) {
+        this.lastByte.set(sink, item.bytes[item.bytes.length - 1] ?? -1);
         q.shift();
         item.done?.();
       }
@@ -192,12 +228,22 @@ export class ParseScheduler {
       if (this.interrupt?.()) break;
     }
     if (this.ring.length > 0) this.schedule();
-    else if (this.parsedSinceGc >= FLOOD_GC_BYTES / 8) this.collect(); // a flood is over: its garbage too
+    else if (this.parsedSinceGc >= FLOOD_GC_BYTES / 8) this.collectSoon(); // a flood is over: its garbage too
   }
 
   private collect(): void {
     this.parsedSinceGc = 0;
     Bun.gc(true);
+  }
+
+  /** After a flood: once its last frame has gone out (a GC first delayed it by ~10 ms), if no new flood began. */
+  private collectSoon(): void {
+    if (this.gcTimer) return;
+    this.gcTimer = setTimeout(() => {
+      this.gcTimer = null;
+      if (this.ring.length === 0 && this.parsedSinceGc >= FLOOD_GC_BYTES / 8) this.collect();
+    }, AFTER_FLOOD_GC_MS);
+    this.gcTimer.unref();
   }
 }
 

@@ -112,8 +112,8 @@ for (const [seed, cols, rows, scrollback, rarity] of [
     const s: ParseSink = {
       terminal: fast,
       parsed: () => {},
-      skippable: (b) => {
-        const n = evictedText(fast, b);
+      skippable: (b, following, prev) => {
+        const n = evictedText(fast, b, following, prev);
         skipped += n;
         return n;
       },
@@ -134,7 +134,15 @@ async function both(cols: number, rows: number, scrollback: number, pieces: stri
   const fast = new Terminal({ cols, rows, scrollback, allowProposedApi: true });
   let skipped = 0;
   const ps = new ParseScheduler();
-  const s: ParseSink = { terminal: fast, parsed: () => {}, skippable: (b) => (skipped += evictedText(fast, b), evictedText(fast, b)) };
+  const s: ParseSink = {
+    terminal: fast,
+    parsed: () => {},
+    skippable: (b, following, prev) => {
+      const n = evictedText(fast, b, following, prev);
+      skipped += n;
+      return n;
+    },
+  };
   let done = false;
   pieces.forEach((p, i) => ps.feed(s, Buffer.from(p, "latin1"), i === pieces.length - 1 ? () => (done = true) : undefined));
   await waitFor(() => done, "the pieces to be parsed");
@@ -154,5 +162,21 @@ test("skipping from a cursor high on a full screen: rows the text partly overwri
 test("lines ended by a bare LF (no CR) keep their drifting columns: they are not skipped", async () => {
   const r = await both(20, 5, 3, ["abc", "x\n".repeat(20_000)]);
   expect(r.skipped).toBe(0);
+  expect(r.fast).toBe(r.full);
+});
+
+test("whole batches go when the batches queued after them scroll them away, CRLFs cut between batches included", async () => {
+  // Lines cut into batches at odd places, some between a CR and its LF.
+  const text = lines(12_000, 20);
+  const pieces: string[] = [];
+  for (let off = 0, k = 0; off < text.length; k++) {
+    let end = Math.min(text.length, off + 17_000 + ((k * 7919) % 3000));
+    if (k % 2 === 0 && end < text.length) end = text.indexOf("\r", end) + 1; // between CR and LF
+    pieces.push(text.slice(off, end));
+    off = end;
+  }
+  expect(pieces.some((p, i) => i > 0 && p.startsWith("\n"))).toBe(true);
+  const r = await both(20, 5, 3, ["\x1b[H" + "#".repeat(100) + "\x1b[H", ...pieces]);
+  expect(r.skipped).toBeGreaterThan(text.length / 2);
   expect(r.fast).toBe(r.full);
 });
