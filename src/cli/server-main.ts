@@ -1,6 +1,7 @@
 // Server mode (`weft __server -S path -f config`): started detached by the first client.
 import { Server } from "../mux/server.ts";
 import { COMMANDS } from "./commands/index.ts";
+import { gatherHost } from "../pty/index.ts";
 
 export async function runServer(argv: string[], version: string): Promise<number> {
   let socketPath = "";
@@ -17,6 +18,9 @@ export async function runServer(argv: string[], version: string): Promise<number
   // A hang-up of the terminal that started us must not end the server.
   process.on("SIGHUP", () => {});
   process.on("SIGTERM", () => server.shutdown());
+  // The gather worker takes ~10 ms to start: let it do so while the first client connects,
+  // not after its new-session has spawned the first pane.
+  gatherHost();
   const server = new Server({ socketPath, commands: COMMANDS, configFile, version });
   try {
     await server.listen();
