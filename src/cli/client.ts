@@ -1,7 +1,7 @@
 // The client: connects to the server (starting it when the command may), sends one command,
 // prints its output, and, when the command attaches, becomes a thin terminal: raw mode, keys
 // to the server, frames to stdout, SIGWINCH as resize, the terminal restored on every exit.
-import { writeSync, existsSync } from "node:fs";
+import { writeSync, existsSync, readlinkSync } from "node:fs";
 import type { Socket } from "bun";
 import { spawnDetached } from "../pty/index.ts";
 import {
@@ -70,6 +70,15 @@ async function connectWithRetry(path: string, handlers: Handlers, ms: number): P
     const s = existsSync(path) ? await connect(path, handlers) : null;
     if (s || performance.now() > deadline) return s;
     await Bun.sleep(5);
+  }
+}
+
+/** The terminal device on stdin (/dev/pts/N), or undefined. */
+function ttyName(): string | undefined {
+  try {
+    return readlinkSync("/proc/self/fd/0");
+  } catch {
+    return undefined;
   }
 }
 
@@ -174,7 +183,9 @@ export async function runClient(opts: ClientOptions): Promise<number> {
       argv: opts.argv,
       cwd: process.cwd(),
       env: processEnv(),
-      terminal: isTty ? { cols: process.stdout.columns || 80, rows: process.stdout.rows || 24, term: process.env.TERM ?? "xterm" } : undefined,
+      terminal: isTty
+        ? { cols: process.stdout.columns || 80, rows: process.stdout.rows || 24, term: process.env.TERM ?? "xterm", tty: ttyName(), pid: process.pid }
+        : undefined,
     });
   };
 

@@ -51,6 +51,10 @@ export class ClientConnection {
   cols = 80;
   rows = 24;
   lastActivity = performance.now();
+  /** When it connected, in ms since the epoch (client_created). */
+  readonly created = Date.now();
+  /** Wall-clock time of its last key (client_activity). */
+  activityAt = Date.now();
   private pending: Uint8Array[] = []; // bytes the socket has not taken yet
   private pendingBytes = 0;
   private ending = false; // end the socket once pending is written
@@ -84,6 +88,11 @@ export class ClientConnection {
     private readonly socket: Socket<ClientConnection>,
   ) {
     this.mouse = new MouseHandler(server, this);
+  }
+
+  /** Its name as list-clients shows it and -t takes it: the terminal device, as tmux's. */
+  get name(): string {
+    return this.terminal?.tty ?? `client-${this.terminal?.pid ?? "?"}`;
   }
 
   /** The socket's fd (Bun has it but does not type it), or -1. */
@@ -407,6 +416,7 @@ export class ClientConnection {
 
   private onInput(bytes: Uint8Array): void {
     this.lastActivity = performance.now();
+    this.activityAt = Date.now();
     if (bytes.includes(0x1b)) {
       let text = Buffer.from(bytes).toString("latin1");
       const sync = SYNC_REPORT.exec(text);

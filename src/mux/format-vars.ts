@@ -6,11 +6,13 @@ import type { Server } from "./server.ts";
 import type { Session } from "./session.ts";
 import type { Window } from "./window.ts";
 import type { Pane } from "./pane.ts";
+import type { ClientConnection } from "./client-connection.ts";
 
 export interface FormatTarget {
   session?: Session | null;
   window?: Window | null;
   pane?: Pane | null;
+  client?: ClientConnection | null;
 }
 
 /** Window flags as tmux shows them after the name: * current, - last, Z zoomed, # activity, ! bell, ~ silence. */
@@ -26,7 +28,8 @@ export function windowFlags(w: Window): string {
 }
 
 export function formatLookup(server: Server, t: FormatTarget): FormatLookup {
-  const s = t.session ?? t.window?.session ?? null;
+  const c = t.client ?? null;
+  const s = t.session ?? t.window?.session ?? c?.session ?? null;
   const w = t.window ?? s?.current ?? null;
   const p = t.pane ?? w?.active ?? null;
   const vars: Record<string, () => string | number | boolean | undefined> = {
@@ -83,7 +86,16 @@ export function formatLookup(server: Server, t: FormatTarget): FormatLookup {
     keypad_cursor_flag: () => p?.modes.applicationCursorKeysMode,
     keypad_flag: () => p?.modes.applicationKeypadMode,
     mouse_any_flag: () => (p ? p.modes.mouseTrackingMode !== "none" : undefined),
-    client_name: () => undefined,
+    client_name: () => c?.name,
+    client_tty: () => c?.terminal?.tty,
+    client_pid: () => c?.terminal?.pid,
+    client_session: () => c?.session?.name,
+    client_width: () => (c ? c.cols : undefined),
+    client_height: () => (c ? c.rows : undefined),
+    client_termname: () => c?.terminal?.term,
+    client_created: () => (c ? Math.floor(c.created / 1000) : undefined),
+    client_activity: () => (c ? Math.floor(c.activityAt / 1000) : undefined),
+    client_flags: () => (c ? (c.session ? "attached" : "") : undefined),
   };
   return (name) => {
     const f = vars[name];

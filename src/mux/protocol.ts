@@ -17,6 +17,9 @@ export interface TerminalInfo {
   cols: number;
   rows: number;
   term: string;
+  /** The client's terminal device (/dev/pts/N) and process, for list-clients and targets. */
+  tty?: string;
+  pid?: number;
 }
 
 /** Client → server control messages. */
@@ -167,6 +170,7 @@ export function validateClientMessage(m: unknown): ClientMessage | null {
       if (typeof o.env !== "object" || o.env === null) return null;
       const t = o.terminal as Record<string, unknown> | undefined;
       if (t !== undefined && (!isDim(t.cols) || !isDim(t.rows) || typeof t.term !== "string")) return null;
+      if (t !== undefined && ((t.tty !== undefined && typeof t.tty !== "string") || (t.pid !== undefined && !Number.isInteger(t.pid)))) return null;
       return o as ClientMessage;
     }
     case "resize":

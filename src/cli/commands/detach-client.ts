@@ -1,5 +1,6 @@
-// detach-client (detach): detach this client, or every client of a session (-s), or all but this (-a).
-import { flag, value, type CommandEntry } from "../../mux/command.ts";
+// detach-client (detach): detach this client, one named by -t (its terminal, as list-clients
+// shows it), every client of a session (-s), or all but this one (-a).
+import { CommandError, flag, value, type CommandEntry } from "../../mux/command.ts";
 import { resolveTarget } from "../../mux/target.ts";
 
 export const detachClient: CommandEntry = {
@@ -9,6 +10,13 @@ export const detachClient: CommandEntry = {
   args: "aPs:t:",
   exec(ctx) {
     const { server, client } = ctx;
+    const name = value(ctx.args, "t");
+    if (name !== undefined) {
+      const c = [...server.clients].find((x) => x.session && (x.name === name || x.name === `/dev/${name}`));
+      if (!c) throw new CommandError(`can't find client: ${name}`);
+      c.detach();
+      return;
+    }
     const spec = value(ctx.args, "s");
     if (spec !== undefined) {
       const s = resolveTarget(server, spec, "session", server.hintFor({ conn: client, cwd: ctx.cwd, env: ctx.env, print() {}, printError() {} })).session;

@@ -8,6 +8,7 @@ import { killServer } from "./kill-server.ts";
 import { killSession } from "./kill-session.ts";
 import { hasSession } from "./has-session.ts";
 import { listSessions } from "./list-sessions.ts";
+import { listClients } from "./list-clients.ts";
 import { newWindow } from "./new-window.ts";
 import { splitWindow } from "./split-window.ts";
 import { sendKeys } from "./send-keys.ts";
@@ -56,6 +57,7 @@ export const COMMANDS: CommandEntry[] = [
   killSession,
   hasSession,
   listSessions,
+  listClients,
   newWindow,
   splitWindow,
   sendKeys,

@@ -1,0 +1,26 @@
+// list-clients (lsc): one line per attached client, or -F format, or --json; -t limits them to
+// the clients of one session.
+import { value, flag, type CommandEntry } from "../../mux/command.ts";
+import { resolveTarget } from "../../mux/target.ts";
+import { format, printJson } from "./common.ts";
+
+const DEFAULT = "#{client_name}: #{session_name} [#{client_width}x#{client_height} #{client_termname}]#{?client_flags, (#{client_flags}),}";
+
+export const listClients: CommandEntry = {
+  name: "list-clients",
+  alias: ["lsc"],
+  usage: "[-F format] [-t target-session] [--json]",
+  args: "F:f:t:",
+  long: { json: false },
+  noSession: true,
+  exec(ctx) {
+    const spec = value(ctx.args, "t");
+    const only = spec === undefined ? null : resolveTarget(ctx.server, spec, "session", ctx.server.hintFor({ conn: ctx.client, cwd: ctx.cwd, env: ctx.env, print() {}, printError() {} })).session;
+    const clients = [...ctx.server.clients].filter((c) => c.session && (only === null || c.session === only));
+    if (flag(ctx.args, "json")) {
+      return printJson(ctx, clients.map((c) => ({ client: c })), ["client_name", "client_pid", "client_session", "client_width", "client_height", "client_termname", "client_created", "client_activity"]);
+    }
+    const fmt = value(ctx.args, "F") ?? DEFAULT;
+    for (const c of clients) ctx.print(format(ctx, fmt, { client: c }));
+  },
+};

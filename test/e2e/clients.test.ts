@@ -1,0 +1,38 @@
+// list-clients and detach-client -t: attached clients by their terminal, as tmux names them.
+import { test, expect, afterEach } from "bun:test";
+import { readlinkSync } from "node:fs";
+import { Weft } from "../helpers/weft.ts";
+import { within } from "../helpers/wait.ts";
+
+let weft: Weft | null = null;
+afterEach(async () => {
+  await weft?.cleanup();
+  weft = null;
+});
+
+test("list-clients shows each attached client by its terminal; -t filters, -F formats; detach-client -t detaches one", async () => {
+  const w = (weft = await Weft.start());
+  await w.ok("new", "-d", "-s", "one", "sh");
+  await w.ok("new", "-d", "-s", "two", "sh");
+  const a = w.attach(["attach", "-t", "one"], 80, 24);
+  const b = w.attach(["attach", "-t", "two"], 100, 30);
+  await a.waitForScreen((s) => s.includes("[one]"), "client a");
+  await b.waitForScreen((s) => s.includes("[two]"), "client b");
+  const ttyA = readlinkSync(`/proc/${a.pty.pid}/fd/0`);
+  const ttyB = readlinkSync(`/proc/${b.pty.pid}/fd/0`);
+  expect(ttyA).toMatch(/^\/dev\/pts\/\d+$/);
+
+  const all = (await w.ok("list-clients")).trim().split("\n").sort();
+  expect(all).toEqual([`${ttyA}: one [80x24 xterm-256color] (attached)`, `${ttyB}: two [100x30 xterm-256color] (attached)`].sort());
+  expect((await w.ok("lsc", "-t", "two", "-F", "#{client_session} #{client_width}x#{client_height} #{client_pid}")).trim()).toBe(`two 100x30 ${b.pty.pid}`);
+  const json = JSON.parse(await w.ok("list-clients", "--json")) as { client_name: string }[];
+  expect(json.map((c) => c.client_name).sort()).toEqual([ttyA, ttyB].sort());
+
+  await w.ok("detach-client", "-t", ttyA);
+  await within(a.exited, "client a to leave");
+  expect((await w.ok("list-clients", "-F", "#{client_name}")).trim()).toBe(ttyB);
+  const bad = await w.run("detach-client", "-t", "/dev/pts/99999");
+  expect(bad.code).toBe(1);
+  expect(bad.stderr.trim()).toBe("can't find client: /dev/pts/99999");
+  expect((await w.ok("list-clients", "-F", "#{client_name}")).trim()).toBe(ttyB); // nothing else changed
+});
