@@ -44,7 +44,7 @@ async function main(): Promise<number> {
   const command: string[] = program.args.length ? program.args : ["new-session"];
 
   const { socketPath, ensureSocketDir, SocketDirError } = await import("../mux/socket-path.ts");
-  const { commandStartsServer } = await import("./commands/index.ts");
+  const { commandStartsServer } = await import("./command-names.ts");
   let path: string;
   try {
     path = socketPath({ socketName: o.L, socketPath: o.S });

@@ -108,13 +108,3 @@ export const COMMANDS: CommandEntry[] = [
   loadBuffer,
   pasteBuffer,
 ];
-
-/** Whether a command (by name, alias or unique prefix) may start a server, as tmux's new-session does. */
-export function commandStartsServer(name: string): boolean {
-  const matches = COMMANDS.filter((c) => c.name === name || c.alias?.includes(name));
-  const entry = matches[0] ?? (() => {
-    const pre = COMMANDS.filter((c) => c.name.startsWith(name));
-    return pre.length === 1 ? pre[0] : undefined;
-  })();
-  return entry?.startServer === true;
-}

@@ -1,0 +1,73 @@
+// Every command's name, aliases and whether it may start a server, without the commands
+// themselves: the client decides whether to start a server before sending its command, and
+// importing the command table pulled in the whole server (~8 ms of every `weft` invocation).
+// test/cli/command-names.test.ts keeps this list equal to the table in commands/index.ts.
+
+/** [name, aliases, starts a server] for each command. */
+export const COMMAND_NAMES: readonly (readonly [string, readonly string[], boolean])[] = [
+  ["new-session", ["new"], true],
+  ["attach-session", ["attach","a","at"], false],
+  ["detach-client", ["detach"], false],
+  ["kill-server", [], false],
+  ["kill-session", [], false],
+  ["has-session", ["has"], false],
+  ["list-sessions", ["ls"], false],
+  ["list-clients", ["lsc"], false],
+  ["new-window", ["neww"], false],
+  ["split-window", ["splitw"], false],
+  ["send-keys", ["send"], false],
+  ["display-message", ["display"], false],
+  ["select-pane", ["selectp"], false],
+  ["select-window", ["selectw"], false],
+  ["next-window", ["next"], false],
+  ["previous-window", ["prev"], false],
+  ["last-window", ["last"], false],
+  ["kill-pane", ["killp"], false],
+  ["kill-window", ["killw"], false],
+  ["refresh-client", ["refresh"], false],
+  ["send-prefix", [], false],
+  ["command-prompt", [], false],
+  ["resize-pane", ["resizep"], false],
+  ["list-panes", ["lsp"], false],
+  ["list-windows", ["lsw"], false],
+  ["set-option", ["set"], false],
+  ["set-window-option", ["setw"], false],
+  ["show-options", ["show"], false],
+  ["show-window-options", ["showw"], false],
+  ["bind-key", ["bind"], false],
+  ["unbind-key", ["unbind"], false],
+  ["list-keys", ["lsk"], false],
+  ["source-file", ["source"], false],
+  ["capture-pane", ["capturep"], false],
+  ["wait", [], false],
+  ["wait-for", [], false],
+  ["pipe-pane", ["pipep"], false],
+  ["respawn-pane", ["respawnp"], false],
+  ["rename-window", ["renamew"], false],
+  ["rename-session", ["rename"], false],
+  ["last-pane", ["lastp"], false],
+  ["select-layout", ["selectl"], false],
+  ["next-layout", ["nextl"], false],
+  ["previous-layout", ["prevl"], false],
+  ["swap-pane", ["swapp"], false],
+  ["break-pane", ["breakp"], false],
+  ["join-pane", ["joinp"], false],
+  ["move-pane", ["movep"], false],
+  ["switch-client", ["switchc"], false],
+  ["copy-mode", [], false],
+  ["set-buffer", ["setb"], false],
+  ["show-buffer", ["showb"], false],
+  ["list-buffers", ["lsb"], false],
+  ["delete-buffer", ["deleteb"], false],
+  ["save-buffer", ["saveb"], false],
+  ["load-buffer", ["loadb"], false],
+  ["paste-buffer", ["pasteb"], false],
+];
+
+/** Whether a command (by name, alias or unique prefix) may start a server, as tmux's new-session does. */
+export function commandStartsServer(name: string): boolean {
+  const exact = COMMAND_NAMES.find(([n, aliases]) => n === name || aliases.includes(name));
+  if (exact) return exact[2];
+  const pre = COMMAND_NAMES.filter(([n]) => n.startsWith(name));
+  return pre.length === 1 && pre[0]![2];
+}
