@@ -218,6 +218,20 @@ export function setWinsize(fd: number, cols: number, rows: number): void {
 }
 
 
+const IUTF8 = 0o40000; // c_iflag bit (Linux)
+
+/**
+ * Tell the line discipline that input is UTF-8 (IUTF8), as tmux does for its panes: in a cooked
+ * line, backspace then erases a whole multi-byte character rather than its last byte.
+ */
+export function setUtf8Input(fd: number): void {
+  const t = new Uint8Array(SIZEOF_TERMIOS);
+  check("tcgetattr", () => sys.tcgetattr(fd, ptr(t)));
+  const dv = new DataView(t.buffer);
+  dv.setUint32(0, dv.getUint32(0, true) | IUTF8, true); // c_iflag is the first field
+  check("tcsetattr", () => sys.tcsetattr(fd, TCSANOW, ptr(t)));
+}
+
 /** Put a terminal in raw mode (no echo, no line discipline, no output processing). */
 export function makeRaw(fd: number): void {
   const t = new Uint8Array(SIZEOF_TERMIOS);

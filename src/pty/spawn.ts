@@ -12,6 +12,7 @@ import {
   close,
   setWinsize,
   makeRaw,
+  setUtf8Input,
   errno,
   signalNumber,
   killProcess,
@@ -413,6 +414,7 @@ export function spawn(opts: SpawnOptions): Pty {
   try {
     setWinsize(fd, cols, rows);
     if (opts.raw) makeRaw(fd);
+    else setUtf8Input(fd);
     const envp = Object.entries(env).map(([k, v]) => `${k}=${v}`);
     // posix_spawnp searches the PATH of *this* process; point it at the child's.
     const path = env.PATH;

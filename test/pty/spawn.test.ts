@@ -32,6 +32,17 @@ describe("spawn", () => {
     expect(lines[3]).toBe("30 100");
   });
 
+  test("the terminal takes UTF-8 input (iutf8), as tmux's panes do: backspace erases a whole character", async () => {
+    const c = sh("stty -a");
+    await within(c.pty.exited, "stty");
+    expect(c.text).toMatch(/(^|\s)iutf8(\s|$)/);
+    // In a cooked line, one BS after "é" leaves nothing of it for the program to read.
+    const r = sh("IFS= read -r x; printf '[%s]' \"$x\"");
+    r.pty.write("ab\u00e9\x7f\r");
+    await within(r.pty.exited, "read");
+    expect(r.text).toContain("[ab]");
+  });
+
   test("resize reaches the program", async () => {
     const c = sh("stty size; read x; stty size", { cols: 80, rows: 24 });
     await waitFor(() => c.text.includes("24 80"), "first size");
