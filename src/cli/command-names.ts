@@ -13,6 +13,7 @@ export const COMMAND_NAMES: readonly (readonly [string, readonly string[], boole
   ["has-session", ["has"], false],
   ["list-sessions", ["ls"], false],
   ["list-clients", ["lsc"], false],
+  ["confirm-before", ["confirm"], false],
   ["new-window", ["neww"], false],
   ["split-window", ["splitw"], false],
   ["send-keys", ["send"], false],

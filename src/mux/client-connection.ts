@@ -18,7 +18,7 @@ import {
 import { composeFrame, ClientScreen, FramePacer, invalidatePane, type Frame, type PaneView } from "../render/index.ts";
 import { parseKeys, splitKeys, encodeKey } from "./keys.ts";
 import { buildStatus, sanitizeTitle } from "./status.ts";
-import { Prompt } from "./prompt.ts";
+import type { StatusPrompt } from "./prompt.ts";
 import { expandFormat } from "./format.ts";
 import { formatLookup } from "./format-vars.ts";
 import { MouseHandler } from "./mouse-handler.ts";
@@ -63,7 +63,7 @@ export class ClientConnection {
   private frame: Frame | undefined;
   private keyTable = "root";
   private repeatUntil = 0;
-  prompt: Prompt | null = null;
+  prompt: StatusPrompt | null = null;
   private message: { text: string; timer: ReturnType<typeof setTimeout> } | null = null;
   private syncOutput = false;
   private title: string | null = null;
@@ -645,8 +645,8 @@ export class ClientConnection {
     }
   }
 
-  /** Open the ':' prompt (command-prompt). */
-  openPrompt(prompt: Prompt): void {
+  /** Open a status-line prompt (command-prompt, confirm-before). */
+  openPrompt(prompt: StatusPrompt): void {
     this.prompt = prompt;
     this.markDirty();
   }

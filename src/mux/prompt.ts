@@ -1,7 +1,31 @@
-// The status-line prompt (command-prompt): a one-line editor whose Enter runs a callback.
+// Status-line prompts: command-prompt's one-line editor whose Enter runs a callback, and
+// confirm-before's question that one key answers.
 import type { Overlay } from "../render/index.ts";
 
-export class Prompt {
+/** What a client shows on its status line and gives every key to while it is open. */
+export interface StatusPrompt {
+  overlay(): Overlay;
+  key(key: string, bytes: Uint8Array): void;
+}
+
+/** A question answered by one key: `yes` (y unless set) confirms, any other key declines. */
+export class Confirm implements StatusPrompt {
+  constructor(
+    private readonly label: string,
+    private readonly yes: string,
+    private readonly done: (confirmed: boolean) => void,
+  ) {}
+
+  overlay(): Overlay {
+    return { segments: [{ text: this.label, fg: "black", bg: "yellow" }], cursorX: [...this.label].length };
+  }
+
+  key(key: string): void {
+    this.done(key === this.yes);
+  }
+}
+
+export class Prompt implements StatusPrompt {
   private text: string;
   private cursor: number;
 

@@ -2,7 +2,7 @@
 import { test, expect, afterEach } from "bun:test";
 import { readlinkSync } from "node:fs";
 import { Weft } from "../helpers/weft.ts";
-import { within } from "../helpers/wait.ts";
+import { waitFor, within } from "../helpers/wait.ts";
 
 let weft: Weft | null = null;
 afterEach(async () => {
@@ -35,4 +35,30 @@ test("list-clients shows each attached client by its terminal; -t filters, -F fo
   expect(bad.code).toBe(1);
   expect(bad.stderr.trim()).toBe("can't find client: /dev/pts/99999");
   expect((await w.ok("list-clients", "-F", "#{client_name}")).trim()).toBe(ttyB); // nothing else changed
+});
+
+test("C-b x asks before killing the pane: n (or any key) keeps it, y kills it; confirm-before runs any command", async () => {
+  const w = (weft = await Weft.start());
+  await w.ok("new", "-d", "-s", "k", "-x", "80", "-y", "23", "sh");
+  await w.ok("split-window", "-d", "-t", "k", "sh");
+  const c = w.attach(["attach", "-t", "k"], 80, 24);
+  await c.waitForScreen((s) => s.includes("[k]"), "status line");
+  const panes = async () => (await w.ok("list-panes", "-t", "k", "-F", "#{pane_index}")).trim().split("\n").length;
+
+  c.type("\x02x");
+  await c.waitForScreen((s) => s.split("\n")[23]!.startsWith("kill-pane 0? (y/n)"), "the question on the status line");
+  c.type("n");
+  await c.waitForScreen((s) => s.includes("[k]"), "the status line back");
+  expect(await panes()).toBe(2);
+
+  c.type("\x02x");
+  await c.waitForScreen((s) => s.includes("kill-pane 0? (y/n)"), "the question again");
+  c.type("y");
+  await waitFor(async () => (await panes()) === 1, "the pane to be killed");
+
+  await w.ok("bind-key", "X", "confirm-before", "-c", "Y", "-p", "rename?", "rename-window renamed");
+  c.type("\x02X");
+  await c.waitForScreen((s) => s.includes("rename?"), "the custom prompt");
+  c.type("Y");
+  await waitFor(async () => (await w.ok("display", "-p", "-t", "k", "#W")).trim() === "renamed", "the confirmed command to run");
 });

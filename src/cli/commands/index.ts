@@ -9,6 +9,7 @@ import { killSession } from "./kill-session.ts";
 import { hasSession } from "./has-session.ts";
 import { listSessions } from "./list-sessions.ts";
 import { listClients } from "./list-clients.ts";
+import { confirmBefore } from "./confirm-before.ts";
 import { newWindow } from "./new-window.ts";
 import { splitWindow } from "./split-window.ts";
 import { sendKeys } from "./send-keys.ts";
@@ -58,6 +59,7 @@ export const COMMANDS: CommandEntry[] = [
   hasSession,
   listSessions,
   listClients,
+  confirmBefore,
   newWindow,
   splitWindow,
   sendKeys,
