@@ -14,6 +14,7 @@ export const COMMAND_NAMES: readonly (readonly [string, readonly string[], boole
   ["list-sessions", ["ls"], false],
   ["list-clients", ["lsc"], false],
   ["confirm-before", ["confirm"], false],
+  ["rotate-window", ["rotatew"], false],
   ["new-window", ["neww"], false],
   ["split-window", ["splitw"], false],
   ["send-keys", ["send"], false],

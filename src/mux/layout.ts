@@ -665,6 +665,17 @@ export class Layout {
     cb.pane = a;
   }
 
+  /**
+   * rotate-window: every pane moves to the previous cell in pane order and the first to the
+   * last (`down`: to the next, the last to the first); the cells keep their sizes.
+   */
+  rotate(down: boolean): void {
+    const ids = this.panes();
+    const cells = ids.map((id) => this.mustFind(id));
+    const n = ids.length;
+    cells.forEach((c, i) => (c.pane = ids[(i + (down ? n - 1 : 1)) % n]!));
+  }
+
   /** Replace a pane id in place (e.g. respawn, break/join bookkeeping). */
   replacePane(oldPane: number, newPane: number): void {
     this.mustFind(oldPane).pane = newPane;

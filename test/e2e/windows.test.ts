@@ -18,3 +18,22 @@ test("new-window -t session, session:, session:N and an index in use", async () 
   const r = await weft.run("new-window", "-d", "-t", "w:7");
   expect(r).toMatchObject({ code: 1, stderr: "index 7 in use\n" });
 });
+
+test("rotate-window moves panes one place along pane order, keeping cells' sizes and the active place (C-b C-o, M-o)", async () => {
+  const w = (weft = await Weft.start());
+  await w.ok("new", "-d", "-s", "r", "-x", "80", "-y", "30", "sh");
+  await w.ok("split-window", "-d", "-t", "r", "-l", "5", "sh");
+  await w.ok("split-window", "-d", "-t", "r.1", "-l", "3", "sh");
+  await w.ok("select-pane", "-t", "r.1");
+  const view = async () => (await w.ok("list-panes", "-t", "r", "-F", "#{pane_index}:#{pane_id}:#{pane_height}:#{pane_active}")).trim().split("\n");
+  const before = await view();
+  const ids = before.map((l) => l.split(":")[1]!);
+  const heights = before.map((l) => l.split(":")[2]);
+  await w.ok("rotate-window", "-t", "r");
+  const up = await view();
+  expect(up.map((l) => l.split(":")[1])).toEqual([ids[1], ids[2], ids[0]]);
+  expect(up.map((l) => l.split(":")[2])).toEqual(heights);
+  expect(up.map((l) => l.split(":")[3])).toEqual(["0", "1", "0"]);
+  await w.ok("rotatew", "-D", "-t", "r");
+  expect(await view()).toEqual(before);
+});

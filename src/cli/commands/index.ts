@@ -10,6 +10,7 @@ import { hasSession } from "./has-session.ts";
 import { listSessions } from "./list-sessions.ts";
 import { listClients } from "./list-clients.ts";
 import { confirmBefore } from "./confirm-before.ts";
+import { rotateWindow } from "./rotate-window.ts";
 import { newWindow } from "./new-window.ts";
 import { splitWindow } from "./split-window.ts";
 import { sendKeys } from "./send-keys.ts";
@@ -60,6 +61,7 @@ export const COMMANDS: CommandEntry[] = [
   listSessions,
   listClients,
   confirmBefore,
+  rotateWindow,
   newWindow,
   splitWindow,
   sendKeys,
