@@ -15,6 +15,7 @@ export const COMMAND_NAMES: readonly (readonly [string, readonly string[], boole
   ["list-clients", ["lsc"], false],
   ["confirm-before", ["confirm"], false],
   ["rotate-window", ["rotatew"], false],
+  ["display-panes", ["displayp"], false],
   ["new-window", ["neww"], false],
   ["split-window", ["splitw"], false],
   ["send-keys", ["send"], false],

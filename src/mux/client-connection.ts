@@ -64,6 +64,8 @@ export class ClientConnection {
   private keyTable = "root";
   private repeatUntil = 0;
   prompt: StatusPrompt | null = null;
+  /** display-panes: numbers shown on the panes until the timer, and what a digit runs. */
+  private paneNumbers: { timer: ReturnType<typeof setTimeout>; template: string } | null = null;
   private message: { text: string; timer: ReturnType<typeof setTimeout> } | null = null;
   private syncOutput = false;
   private title: string | null = null;
@@ -302,6 +304,8 @@ export class ClientConnection {
     this.message = null;
     if (this.inputTimer) clearTimeout(this.inputTimer);
     this.inputTimer = null;
+    if (this.paneNumbers) clearTimeout(this.paneNumbers.timer);
+    this.paneNumbers = null;
   }
 
   // ---- painting -------------------------------------------------------------------------
@@ -335,6 +339,7 @@ export class ClientConnection {
       height: r.height,
       active: p === w.active,
       ...this.server.paneView(p),
+      ...(this.paneNumbers ? { label: { text: ` ${w.paneIndex(p)} `, bg: s.options.getString(p === w.active ? "display-panes-active-colour" : "display-panes-colour") } } : {}),
     }));
     if (this.statusStale || this.statusOf !== s) {
       this.status = s.options.getFlag("status") ? buildStatus(this.server, s) : null;
@@ -518,6 +523,17 @@ export class ClientConnection {
       this.markDirty();
       return;
     }
+    if (this.paneNumbers) {
+      // A pane's number picks it (the template, select-pane by default); any other key just
+      // closes the numbers and goes on as usual, as tmux's display-panes.
+      const { template } = this.paneNumbers;
+      this.hidePaneNumbers();
+      if (/^[0-9]$/.test(key)) {
+        const p = s.current.orderedPanes()[Number(key)];
+        if (p) void this.runLine(template.replace(/%%|%1/g, `%${p.id}`));
+        return;
+      }
+    }
     if (this.message && key !== "") {
       clearTimeout(this.message.timer);
       this.message = null;
@@ -565,13 +581,13 @@ export class ClientConnection {
 
   /**
    * Input that can go to the active pane as it is, without being split into keys: no escape
-   * sequence, prefix key or key bound in the root table, no prompt, message, prefix state or copy
-   * mode to see it. Typed text and pastes are such input; splitting a 50 MiB paste into one
+   * sequence, prefix key or key bound in the root table, no prompt, message, pane numbers, prefix
+   * state or copy mode to see it. Typed text and pastes are such input; splitting a 50 MiB paste into one
    * object per key had the server at ~1 MiB/s and over 1 GB.
    */
   private isPlainInput(bytes: Uint8Array): boolean {
     const s = this.session;
-    if (!s || this.prompt || this.message || this.keyTable !== "root" || s.current.active.copyMode) return false;
+    if (!s || this.prompt || this.message || this.paneNumbers || this.keyTable !== "root" || s.current.active.copyMode) return false;
     if (this.repeatUntil > performance.now()) return false;
     const slow = this.slowBytes(s);
     for (let i = 0; i < bytes.length; i++) if (slow[bytes[i]!] === 1) return false;
@@ -643,6 +659,20 @@ export class ClientConnection {
       p.write(out);
       this.throttleInput(p);
     }
+  }
+
+  /** display-panes: each pane's index in its middle for `ms`; a digit key runs `template` on that pane. */
+  showPaneNumbers(ms: number, template: string): void {
+    this.hidePaneNumbers();
+    this.paneNumbers = { timer: setTimeout(() => this.hidePaneNumbers(), ms), template };
+    this.markDirty();
+  }
+
+  private hidePaneNumbers(): void {
+    if (!this.paneNumbers) return;
+    clearTimeout(this.paneNumbers.timer);
+    this.paneNumbers = null;
+    this.markDirty();
   }
 
   /** Open a status-line prompt (command-prompt, confirm-before). */

@@ -28,6 +28,8 @@ export interface PaneView {
   highlights?: Highlight[];
   /** Text drawn at the pane's top-right corner in the mode style (copy mode's "[12/3400]"). */
   indicator?: string;
+  /** Text drawn in the middle of the pane, white on `bg` (display-panes' numbers). */
+  label?: { text: string; bg: Color };
 }
 
 /** A run of cells in one pane row drawn with other colours. */
@@ -191,6 +193,7 @@ function drawPane(f: Frame, pane: PaneView, winW: number, winH: number, now: num
   }
   if (pane.highlights) for (const h of pane.highlights) drawHighlight(f, pane, h, x0, y0, x1, y1);
   if (pane.indicator) drawIndicator(f, pane, pane.indicator, x0, y0, x1, y1);
+  if (pane.label) drawLabel(f, pane, pane.label, x0, y0, x1, y1);
   if (pane.active && pane.cursor) {
     const cx = pane.x + pane.cursor.x;
     const cy = pane.y + pane.cursor.y;
@@ -244,6 +247,24 @@ function drawIndicator(f: Frame, pane: PaneView, text: string, x0: number, y0: n
     f.widths[before] = 1;
   }
   drawText(f, shown, x, y, x1, packColor("black"), packColor("yellow"), 0);
+}
+
+/** A label centred in the pane's visible part; wide chars it would cut in half are blanked. */
+function drawLabel(f: Frame, pane: PaneView, label: { text: string; bg: Color }, x0: number, y0: number, x1: number, y1: number): void {
+  const text = label.text.length > x1 - x0 ? label.text.slice(0, x1 - x0) : label.text;
+  const y = y0 + ((y1 - y0 - 1) >> 1);
+  const x = x0 + ((x1 - x0 - text.length) >> 1);
+  const left = y * f.cols + x - 1;
+  if (x > x0 && f.widths[left] === 2) {
+    f.chars[left] = SPACE;
+    f.widths[left] = 1;
+  }
+  const right = y * f.cols + x + text.length;
+  if (x + text.length < x1 && f.widths[right] === 0) {
+    f.chars[right] = SPACE;
+    f.widths[right] = 1;
+  }
+  drawText(f, text, x, y, x1, packColor("white"), packColor(label.bg), Attr.bold);
 }
 
 function drawBorders(f: Frame, winW: number, winH: number, fg: number, activeFg: number): void {

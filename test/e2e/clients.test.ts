@@ -62,3 +62,25 @@ test("C-b x asks before killing the pane: n (or any key) keeps it, y kills it; c
   c.type("Y");
   await waitFor(async () => (await w.ok("display", "-p", "-t", "k", "#W")).trim() === "renamed", "the confirmed command to run");
 });
+
+test("C-b q shows each pane's number in its middle; a number picks that pane, and the numbers go after display-panes-time", async () => {
+  const w = (weft = await Weft.start());
+  await w.ok("new", "-d", "-s", "q", "-x", "80", "-y", "23", "cat");
+  await w.ok("split-window", "-d", "-h", "-t", "q", "cat");
+  const c = w.attach(["attach", "-t", "q"], 80, 24);
+  await c.waitForScreen((s) => s.includes("[q]"), "status line");
+  const middle = () => c.screen().split("\n")[11]!;
+  expect(middle().trim()).toBe("│");
+
+  c.type("\x02q");
+  await c.waitForScreen(() => /^\s+0\s+│\s+1\s*$/.test(middle()), "both numbers in the middle row");
+  c.type("1");
+  await c.waitForScreen(() => middle().trim() === "│", "the numbers gone");
+  expect((await w.ok("display", "-p", "-t", "q", "#{pane_index}")).trim()).toBe("1");
+
+  await w.ok("set", "-g", "display-panes-time", "150");
+  c.type("\x02q");
+  await c.waitForScreen(() => middle().includes("0"), "the numbers again");
+  await c.waitForScreen(() => middle().trim() === "│", "the numbers gone by themselves");
+  expect((await w.ok("display", "-p", "-t", "q", "#{pane_index}")).trim()).toBe("1");
+});

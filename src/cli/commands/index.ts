@@ -11,6 +11,7 @@ import { listSessions } from "./list-sessions.ts";
 import { listClients } from "./list-clients.ts";
 import { confirmBefore } from "./confirm-before.ts";
 import { rotateWindow } from "./rotate-window.ts";
+import { displayPanes } from "./display-panes.ts";
 import { newWindow } from "./new-window.ts";
 import { splitWindow } from "./split-window.ts";
 import { sendKeys } from "./send-keys.ts";
@@ -62,6 +63,7 @@ export const COMMANDS: CommandEntry[] = [
   listClients,
   confirmBefore,
   rotateWindow,
+  displayPanes,
   newWindow,
   splitWindow,
   sendKeys,

@@ -1,0 +1,19 @@
+// display-panes (displayp): each pane's index in its middle for display-panes-time ms (or -d);
+// pressing one runs the template on that pane, select-pane -t '%%' by default (C-b q).
+import { CommandError, value, type CommandEntry } from "../../mux/command.ts";
+
+export const displayPanes: CommandEntry = {
+  name: "display-panes",
+  alias: ["displayp"],
+  usage: "[-bN] [-d duration] [-t target-client] [template]",
+  args: "bNd:t:",
+  maxArgs: 1,
+  exec(ctx) {
+    const client = ctx.client;
+    if (!client?.session) throw new CommandError("no client to show the panes on");
+    const d = value(ctx.args, "d");
+    const ms = d === undefined ? client.session.options.getNumber("display-panes-time") : Number(d);
+    if (!Number.isInteger(ms) || ms < 1) throw new CommandError(`invalid duration: ${d}`);
+    client.showPaneNumbers(ms, ctx.args.positional[0] ?? "select-pane -t '%%'");
+  },
+};
