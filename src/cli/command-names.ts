@@ -16,6 +16,7 @@ export const COMMAND_NAMES: readonly (readonly [string, readonly string[], boole
   ["confirm-before", ["confirm"], false],
   ["rotate-window", ["rotatew"], false],
   ["display-panes", ["displayp"], false],
+  ["choose-tree", [], false],
   ["new-window", ["neww"], false],
   ["split-window", ["splitw"], false],
   ["send-keys", ["send"], false],

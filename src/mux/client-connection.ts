@@ -19,6 +19,7 @@ import { composeFrame, ClientScreen, FramePacer, invalidatePane, type Frame, typ
 import { parseKeys, splitKeys, encodeKey } from "./keys.ts";
 import { buildStatus, sanitizeTitle } from "./status.ts";
 import type { StatusPrompt } from "./prompt.ts";
+import type { Chooser } from "./chooser.ts";
 import { expandFormat } from "./format.ts";
 import { formatLookup } from "./format-vars.ts";
 import { MouseHandler } from "./mouse-handler.ts";
@@ -28,6 +29,12 @@ import { parseMouse, hostMouseMode, hostMouseSequence } from "./mouse.ts";
 const MAX_CONTROL_BACKLOG = 64 * 1024 * 1024;
 const PASTE_START = Buffer.from("\x1b[200~", "latin1");
 const PASTE_END = Buffer.from("\x1b[201~", "latin1");
+
+/** How the active pane shows choose-tree's list: the lines, and the cursor on the selection. */
+function chooserView(c: Chooser, height: number): Partial<PaneView> {
+  const replace = c.view(height);
+  return { replace, cursor: { x: 0, y: replace.selected } };
+}
 
 /** Where needle starts in bytes at or after `from`, or -1. */
 function indexOf(bytes: Uint8Array, needle: Uint8Array, from = 0): number {
@@ -64,6 +71,8 @@ export class ClientConnection {
   private keyTable = "root";
   private repeatUntil = 0;
   prompt: StatusPrompt | null = null;
+  /** choose-tree's list, drawn over the active pane while it is open. */
+  private chooser: Chooser | null = null;
   /** display-panes: numbers shown on the panes until the timer, and what a digit runs. */
   private paneNumbers: { timer: ReturnType<typeof setTimeout>; template: string } | null = null;
   private message: { text: string; timer: ReturnType<typeof setTimeout> } | null = null;
@@ -306,6 +315,7 @@ export class ClientConnection {
     this.inputTimer = null;
     if (this.paneNumbers) clearTimeout(this.paneNumbers.timer);
     this.paneNumbers = null;
+    this.chooser = null;
   }
 
   // ---- painting -------------------------------------------------------------------------
@@ -339,6 +349,7 @@ export class ClientConnection {
       height: r.height,
       active: p === w.active,
       ...this.server.paneView(p),
+      ...(this.chooser && p === w.active ? chooserView(this.chooser, r.height) : {}),
       ...(this.paneNumbers ? { label: { text: ` ${w.paneIndex(p)} `, bg: s.options.getString(p === w.active ? "display-panes-active-colour" : "display-panes-colour") } } : {}),
     }));
     if (this.statusStale || this.statusOf !== s) {
@@ -523,6 +534,11 @@ export class ClientConnection {
       this.markDirty();
       return;
     }
+    if (this.chooser) {
+      this.chooser.key(key);
+      this.markDirty();
+      return;
+    }
     if (this.paneNumbers) {
       // A pane's number picks it (the template, select-pane by default); any other key just
       // closes the numbers and goes on as usual, as tmux's display-panes.
@@ -587,7 +603,7 @@ export class ClientConnection {
    */
   private isPlainInput(bytes: Uint8Array): boolean {
     const s = this.session;
-    if (!s || this.prompt || this.message || this.paneNumbers || this.keyTable !== "root" || s.current.active.copyMode) return false;
+    if (!s || this.prompt || this.chooser || this.message || this.paneNumbers || this.keyTable !== "root" || s.current.active.copyMode) return false;
     if (this.repeatUntil > performance.now()) return false;
     const slow = this.slowBytes(s);
     for (let i = 0; i < bytes.length; i++) if (slow[bytes[i]!] === 1) return false;
@@ -672,6 +688,17 @@ export class ClientConnection {
     if (!this.paneNumbers) return;
     clearTimeout(this.paneNumbers.timer);
     this.paneNumbers = null;
+    this.markDirty();
+  }
+
+  /** choose-tree: its list replaces the active pane on this client until closed. */
+  openChooser(chooser: Chooser): void {
+    this.chooser = chooser;
+    this.markDirty();
+  }
+
+  closeChooser(): void {
+    this.chooser = null;
     this.markDirty();
   }
 

@@ -28,6 +28,8 @@ export interface PaneView {
   highlights?: Highlight[];
   /** Text drawn at the pane's top-right corner in the mode style (copy mode's "[12/3400]"). */
   indicator?: string;
+  /** Lines drawn instead of the pane's cells, `selected` in reverse video (choose-tree). */
+  replace?: { lines: string[]; selected: number };
   /** Text drawn in the middle of the pane, white on `bg` (display-panes' numbers). */
   label?: { text: string; bg: Color };
 }
@@ -192,6 +194,7 @@ function drawPane(f: Frame, pane: PaneView, winW: number, winH: number, now: num
     }
   }
   if (pane.highlights) for (const h of pane.highlights) drawHighlight(f, pane, h, x0, y0, x1, y1);
+  if (pane.replace) drawReplacement(f, pane.replace, x0, y0, x1, y1);
   if (pane.indicator) drawIndicator(f, pane, pane.indicator, x0, y0, x1, y1);
   if (pane.label) drawLabel(f, pane, pane.label, x0, y0, x1, y1);
   if (pane.active && pane.cursor) {
@@ -247,6 +250,23 @@ function drawIndicator(f: Frame, pane: PaneView, text: string, x0: number, y0: n
     f.widths[before] = 1;
   }
   drawText(f, shown, x, y, x1, packColor("black"), packColor("yellow"), 0);
+}
+
+/** Blank the pane's visible part and draw `lines` from its top, the selected one reversed. */
+function drawReplacement(f: Frame, r: { lines: string[]; selected: number }, x0: number, y0: number, x1: number, y1: number): void {
+  for (let y = y0; y < y1; y++) {
+    const at = y * f.cols;
+    f.chars.fill(SPACE, at + x0, at + x1);
+    f.widths.fill(1, at + x0, at + x1);
+    f.fg.fill(COLOR_DEFAULT, at + x0, at + x1);
+    f.bg.fill(COLOR_DEFAULT, at + x0, at + x1);
+    f.attrs.fill(0, at + x0, at + x1);
+    const line = r.lines[y - y0];
+    if (line === undefined) continue;
+    const attrs = y - y0 === r.selected ? Attr.inverse : 0;
+    const end = drawText(f, line, x0, y, x1, COLOR_DEFAULT, COLOR_DEFAULT, attrs);
+    if (attrs) for (let x = end; x < x1; x++) f.attrs[at + x] = attrs; // the whole row, as tmux's
+  }
 }
 
 /** A label centred in the pane's visible part; wide chars it would cut in half are blanked. */

@@ -84,3 +84,31 @@ test("C-b q shows each pane's number in its middle; a number picks that pane, an
   await c.waitForScreen(() => middle().trim() === "│", "the numbers gone by themselves");
   expect((await w.ok("display", "-p", "-t", "q", "#{pane_index}")).trim()).toBe("1");
 });
+
+test("C-b s lists the sessions over the pane, Down and Enter switch to one; C-b w lists windows too, q leaves, a number picks", async () => {
+  const w = (weft = await Weft.start());
+  await w.ok("new", "-d", "-s", "alpha", "-x", "80", "-y", "23", "cat");
+  await w.ok("new-window", "-d", "-t", "alpha", "-n", "second", "cat");
+  await w.ok("new", "-d", "-s", "beta", "cat");
+  const c = w.attach(["attach", "-t", "alpha"], 80, 24);
+  await c.waitForScreen((s) => s.includes("[alpha]"), "status line");
+
+  c.type("\x02s");
+  const list = await c.waitForScreen((s) => s.includes("(1) beta: 1 windows"), "the session list");
+  // The selected row is reversed to the pane's edge.
+  expect(list.split("\n").slice(0, 2).map((l) => l.trimEnd())).toEqual(["(0) alpha: 2 windows (attached)", "(1) beta: 1 windows"]);
+  c.type("\x1b[B"); // Down
+  c.type("\r");
+  await c.waitForScreen((s) => s.includes("[beta]") && !s.includes("(0) alpha"), "the client on beta, the list gone");
+
+  c.type("\x02w");
+  await c.waitForScreen((s) => s.includes("(2)     1: second"), "windows under their sessions");
+  c.type("q");
+  await c.waitForScreen((s) => !s.includes("second"), "the list gone");
+  expect((await w.ok("display", "-p", "-t", "beta", "#{session_attached}")).trim()).toBe("1");
+  c.type("\x02w");
+  await c.waitForScreen((s) => s.includes("(2)     1: second"), "the list again");
+  c.type("2");
+  await c.waitForScreen((s) => s.includes("[alpha]") && !s.includes("(0)"), "alpha's second window");
+  expect((await w.ok("display", "-p", "-t", "alpha", "#{window_name}")).trim()).toBe("second");
+});

@@ -12,6 +12,7 @@ import { listClients } from "./list-clients.ts";
 import { confirmBefore } from "./confirm-before.ts";
 import { rotateWindow } from "./rotate-window.ts";
 import { displayPanes } from "./display-panes.ts";
+import { chooseTree } from "./choose-tree.ts";
 import { newWindow } from "./new-window.ts";
 import { splitWindow } from "./split-window.ts";
 import { sendKeys } from "./send-keys.ts";
@@ -64,6 +65,7 @@ export const COMMANDS: CommandEntry[] = [
   confirmBefore,
   rotateWindow,
   displayPanes,
+  chooseTree,
   newWindow,
   splitWindow,
   sendKeys,
