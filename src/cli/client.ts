@@ -10,6 +10,7 @@ import {
   FRAME_JSON,
   encodeJson,
   encodeData,
+  Outbox,
   type ServerMessage,
   type ClientMessage,
 } from "../mux/protocol.ts";
@@ -117,28 +118,12 @@ export async function runClient(opts: ClientOptions): Promise<number> {
   // Bytes for the server, in order. What the socket does not take now waits for its drain, and
   // the terminal is not read meanwhile: typed input and pastes are throttled (the server stops
   // reading a client whose pane is behind), never dropped.
-  const outbox: Uint8Array[] = [];
+  const outbox = new Outbox((b) => sock?.write(b) ?? b.length);
   const write = (bytes: Uint8Array) => {
-    if (!sock) return;
-    if (outbox.length === 0) {
-      const n = sock.write(bytes);
-      if (n === bytes.length) return;
-      bytes = bytes.subarray(Math.max(0, n));
-    }
-    outbox.push(bytes);
-    if (attached) process.stdin.pause();
+    if (sock && !outbox.write(bytes) && attached) process.stdin.pause();
   };
   const drain = () => {
-    while (outbox.length > 0 && sock) {
-      const head = outbox[0]!;
-      const n = sock.write(head);
-      if (n < head.length) {
-        outbox[0] = head.subarray(Math.max(0, n));
-        return;
-      }
-      outbox.shift();
-    }
-    if (attached && !restored) process.stdin.resume();
+    if (outbox.drain() && attached && !restored) process.stdin.resume();
   };
   const handlers: Handlers = {
     drain,

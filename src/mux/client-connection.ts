@@ -4,6 +4,7 @@ import type { Socket } from "bun";
 import type { Server } from "./server.ts";
 import type { Session } from "./session.ts";
 import type { Pane } from "./pane.ts";
+import type { Window } from "./window.ts";
 import {
   FrameReader,
   ProtocolError,
@@ -11,6 +12,7 @@ import {
   FRAME_JSON,
   encodeJson,
   encodeData,
+  Outbox,
   validateClientMessage,
   type ServerMessage,
   type TerminalInfo,
@@ -34,6 +36,11 @@ const PASTE_END = Buffer.from("\x1b[201~", "latin1");
 function chooserView(c: Chooser, height: number): Partial<PaneView> {
   const replace = c.view(height);
   return { replace, cursor: { x: 0, y: replace.selected } };
+}
+
+/** The panes a client's input goes to: the active one, or every pane under synchronize-panes. */
+function inputPanes(w: Window): Pane[] {
+  return w.options.getFlag("synchronize-panes") ? [...w.panes.values()] : [w.active];
 }
 
 /** Where needle starts in bytes at or after `from`, or -1. */
@@ -62,9 +69,8 @@ export class ClientConnection {
   readonly created = Date.now();
   /** Wall-clock time of its last key (client_activity). */
   activityAt = Date.now();
-  private pending: Uint8Array[] = []; // bytes the socket has not taken yet
-  private pendingBytes = 0;
-  private ending = false; // end the socket once pending is written
+  private readonly outbox: Outbox; // bytes the socket has not taken yet
+  private ending = false; // end the socket once the outbox is written
   private screen: ClientScreen | null = null;
   private pacer: FramePacer | null = null;
   private frame: Frame | undefined;
@@ -87,6 +93,9 @@ export class ClientConnection {
   private inputRest: Uint8Array = new Uint8Array(0);
   private inputTimer: ReturnType<typeof setTimeout> | null = null;
   private inputPaused = false;
+  /** isPlainInput's table of bytes that need the key path, and the bindings it was built for. */
+  private readonly slowByteTable = new Uint8Array(256);
+  private slowByteKey = "";
   /** A bracketed paste being streamed: its panes, and bytes that may begin its end marker. */
   private paste: { panes: Pane[]; tail: Uint8Array } | null = null;
 
@@ -99,6 +108,7 @@ export class ClientConnection {
     private readonly socket: Socket<ClientConnection>,
   ) {
     this.mouse = new MouseHandler(server, this);
+    this.outbox = new Outbox((b) => this.socket.write(b));
   }
 
   /** Its name as list-clients shows it and -t takes it: the terminal device, as tmux's. */
@@ -191,30 +201,13 @@ export class ClientConnection {
   }
 
   private write(bytes: Uint8Array): void {
-    if (this.closed) return;
-    if (this.pending.length === 0) {
-      const n = this.socket.write(bytes);
-      if (n === bytes.length) return;
-      bytes = bytes.subarray(Math.max(0, n));
-    }
-    this.pending.push(bytes);
-    this.pendingBytes += bytes.length;
+    if (this.closed || this.outbox.write(bytes)) return;
     this.pacer?.setBusy(true);
-    if (this.pendingBytes > MAX_CONTROL_BACKLOG) this.close();
+    if (this.outbox.bytes > MAX_CONTROL_BACKLOG) this.close();
   }
 
   onDrain(): void {
-    while (this.pending.length > 0) {
-      const head = this.pending[0]!;
-      const n = this.socket.write(head);
-      if (n < head.length) {
-        this.pending[0] = head.subarray(Math.max(0, n));
-        this.pendingBytes -= Math.max(0, n);
-        return;
-      }
-      this.pending.shift();
-      this.pendingBytes -= head.length;
-    }
+    if (!this.outbox.drain()) return;
     this.pacer?.setBusy(false);
     if (this.ending) this.socket.end();
   }
@@ -224,7 +217,7 @@ export class ClientConnection {
    * message): socket.end() at once would drop whatever the socket had not taken yet.
    */
   private endWhenWritten(): void {
-    if (this.pending.length === 0) this.socket.end();
+    if (this.outbox.empty) this.socket.end();
     else this.ending = true;
   }
 
@@ -489,7 +482,7 @@ export class ClientConnection {
   /** A bracketed paste begins: its text goes to the active pane (or all, synchronized), never to bindings. */
   private startPaste(): void {
     const w = this.session!.current;
-    const panes = w.options.getFlag("synchronize-panes") ? [...w.panes.values()] : [w.active];
+    const panes = inputPanes(w);
     this.paste = { panes, tail: new Uint8Array(0) };
     for (const p of panes) if (p.modes.bracketedPasteMode) p.write(PASTE_START);
   }
@@ -597,9 +590,9 @@ export class ClientConnection {
 
   /**
    * Input that can go to the active pane as it is, without being split into keys: no escape
-   * sequence, prefix key or key bound in the root table, no prompt, message, pane numbers, prefix
-   * state or copy mode to see it. Typed text and pastes are such input; splitting a 50 MiB paste into one
-   * object per key had the server at ~1 MiB/s and over 1 GB.
+   * sequence, prefix key or key bound in the root table, and no prompt, list, message, pane
+   * numbers, prefix state or copy mode to see it. Typed text and pastes are such input;
+   * splitting a 50 MiB paste into one object per key had the server at ~1 MiB/s and over 1 GB.
    */
   private isPlainInput(bytes: Uint8Array): boolean {
     const s = this.session;
@@ -609,9 +602,6 @@ export class ClientConnection {
     for (let i = 0; i < bytes.length; i++) if (slow[bytes[i]!] === 1) return false;
     return true;
   }
-
-  private slowByteTable = new Uint8Array(256);
-  private slowByteKey = "";
 
   /** 1 for each byte that needs the key path (isPlainInput), recomputed when bindings change. */
   private slowBytes(s: Session): Uint8Array {
@@ -635,7 +625,7 @@ export class ClientConnection {
   private typeIntoPanes(bytes: Uint8Array): void {
     const w = this.session?.current;
     if (!w) return;
-    const targets = w.options.getFlag("synchronize-panes") ? [...w.panes.values()] : [w.active];
+    const targets = inputPanes(w);
     for (const p of targets) {
       p.write(bytes);
       this.throttleInput(p);
@@ -662,7 +652,7 @@ export class ClientConnection {
   sendToPane(key: string, bytes: Uint8Array): void {
     const w = this.session?.current;
     if (!w) return;
-    const targets = w.options.getFlag("synchronize-panes") ? [...w.panes.values()] : [w.active];
+    const targets = inputPanes(w);
     for (const p of targets) {
       const modes = p.modes;
       let out: Uint8Array = bytes;

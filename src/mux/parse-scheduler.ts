@@ -15,9 +15,10 @@ const SLICE = 16 * 1024;
 const CR = new Uint8Array([0x0d]);
 /**
  * Under a flood the server collects its garbage (a full, synchronous GC of ~5 ms) after every
- * this many bytes parsed, and once when a flood of an eighth of it or more is over. Left to its own heuristics the heap
- * grew for the first seconds of a flood: a server's peak RSS was 95 MiB after 1.3 s of `cat` and
- * 119 MiB after 5 s, against 92 and 105 MiB this way, for ~1% of the flood's time.
+ * this many bytes parsed, and once after a flood of an eighth of it or more. Left to its own
+ * heuristics the heap grew through the first seconds of a flood: a server's peak RSS was 95 MiB
+ * after 1.3 s of `cat` and 119 MiB after 5 s; 87 and 100 MiB this way (with Bun's GC timer off),
+ * for ~1% of the flood's time.
  */
 const FLOOD_GC_BYTES = 32 * 1024 * 1024;
 /** How long after a flood's last byte is parsed its garbage is collected (frames go first). */
@@ -62,12 +63,12 @@ export function evictedPrefix(bytes: Uint8Array, keepLines: number, following: r
   const here = plainRun(bytes, prev, Infinity);
   let later = 0;
   if (here.end === bytes.length) {
-    let prev = bytes[bytes.length - 1] ?? -1;
+    let last = bytes[bytes.length - 1] ?? prev;
     for (const next of following) {
-      const r = plainRun(next, prev, keepLines - later);
+      const r = plainRun(next, last, keepLines - later);
       later += r.lines;
       if (later >= keepLines || r.end < next.length) break;
-      prev = next[next.length - 1] ?? prev;
+      last = next[next.length - 1] ?? last;
     }
   }
   const needed = Math.max(0, keepLines - later);

@@ -51,6 +51,50 @@ export function encodeJson(m: ClientMessage | ServerMessage): Uint8Array {
   return encodeFrame(FRAME_JSON, Buffer.from(JSON.stringify(m), "utf8"));
 }
 
+/**
+ * Bytes for a socket, in order: what the socket does not take at once (Bun's write takes what
+ * the kernel buffer has room for and keeps nothing) waits here for its drain event. Both ends
+ * of the protocol write through one.
+ */
+export class Outbox {
+  private queue: Uint8Array[] = [];
+  /** Bytes waiting for the socket. */
+  bytes = 0;
+
+  constructor(private readonly socketWrite: (b: Uint8Array) => number) {}
+
+  get empty(): boolean {
+    return this.queue.length === 0;
+  }
+
+  /** Write now what the socket takes and keep the rest; true when all of it went. */
+  write(bytes: Uint8Array): boolean {
+    if (this.queue.length === 0) {
+      const n = this.socketWrite(bytes);
+      if (n === bytes.length) return true;
+      bytes = bytes.subarray(Math.max(0, n));
+    }
+    this.queue.push(bytes);
+    this.bytes += bytes.length;
+    return false;
+  }
+
+  /** On drain: write what waits; true once nothing does. */
+  drain(): boolean {
+    while (this.queue.length > 0) {
+      const head = this.queue[0]!;
+      const n = Math.max(0, this.socketWrite(head));
+      this.bytes -= Math.min(n, head.length);
+      if (n < head.length) {
+        this.queue[0] = head.subarray(n);
+        return false;
+      }
+      this.queue.shift();
+    }
+    return true;
+  }
+}
+
 export function encodeData(bytes: Uint8Array): Uint8Array {
   return encodeFrame(FRAME_DATA, bytes);
 }

@@ -1,7 +1,7 @@
 // The main thread's side of the gather worker: starts it, registers panes, routes its
 // messages to each pane's channel, and hands slots back when their consumer is done.
 import { ptr } from "bun:ffi";
-import { eventfd, signalEventfd, sys, errno, EINTR, waitReadable } from "./libc.ts";
+import { eventfd, signalEventfd, sys, errno, EINTR, readableFds } from "./libc.ts";
 import {
   SLOT_COUNT,
   SLOT_SIZE,
@@ -69,7 +69,7 @@ export class PaneChannel {
     try {
       if (Atomics.load(ctl, CTL_HELD) !== 0) return null;
       for (let i = 0; i < SLOT_COUNT; i++) if (Atomics.load(ctl, i) !== SLOT_FREE) return null;
-      if (waitMs > 0 && !waitReadable(fd, waitMs)) return null;
+      if (waitMs > 0 && readableFds([fd], waitMs).length === 0) return null;
       let total = 0;
       while (total < buf.length) {
         const n = Number(sys.read(fd, ptr(buf, total), buf.length - total));

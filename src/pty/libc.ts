@@ -257,10 +257,11 @@ export function signalEventfd(fd: number): void {
 
 let readyBuf = new Uint8Array(SIZEOF_POLLFD * 8);
 /**
- * The indexes of the fds that have input waiting, without blocking (poll with timeout 0).
- * Readiness only: nothing is read, so whoever owns the fd still sees all of it.
+ * The indexes of the fds that have input waiting, after at most timeoutMs (0: just look).
+ * Readiness only: nothing is read, so whoever owns the fd still sees all of it. An error or an
+ * interrupted poll reads as nothing ready.
  */
-export function readableFds(fds: readonly number[]): number[] {
+export function readableFds(fds: readonly number[], timeoutMs = 0): number[] {
   const ready: number[] = [];
   if (fds.length === 0) return ready;
   if (readyBuf.length < fds.length * SIZEOF_POLLFD) readyBuf = new Uint8Array(fds.length * SIZEOF_POLLFD * 2);
@@ -270,19 +271,9 @@ export function readableFds(fds: readonly number[]): number[] {
     dv.setInt16(i * SIZEOF_POLLFD + 4, POLLIN, true);
     dv.setInt16(i * SIZEOF_POLLFD + 6, 0, true);
   }
-  if (lib.symbols.poll(ptr(readyBuf), fds.length, 0) <= 0) return ready;
+  if (sys.poll(ptr(readyBuf), fds.length, timeoutMs) <= 0) return ready;
   for (let i = 0; i < fds.length; i++) if (dv.getInt16(i * SIZEOF_POLLFD + 6, true) & POLLIN) ready.push(i);
   return ready;
-}
-
-const oneFd = new Uint8Array(SIZEOF_POLLFD);
-/** Block until fd has input or timeoutMs passes (0: just look); false on timeout or error. */
-export function waitReadable(fd: number, timeoutMs: number): boolean {
-  const dv = new DataView(oneFd.buffer);
-  dv.setInt32(0, fd, true);
-  dv.setInt16(4, POLLIN, true);
-  dv.setInt16(6, 0, true);
-  return sys.poll(ptr(oneFd), 1, timeoutMs) > 0 && (dv.getInt16(6, true) & POLLIN) !== 0;
 }
 
 export const SIGNALS: Record<string, number> = {

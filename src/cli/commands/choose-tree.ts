@@ -6,7 +6,9 @@ import { windowFlags } from "../../mux/format-vars.ts";
 
 export const chooseTree: CommandEntry = {
   name: "choose-tree",
-  usage: "[-swNZ] [-F format] [-f filter] [-t target-pane] [template]",
+  usage: "[-swZ] [-t target-pane] [template]",
+  // tmux's -F, -f, -G, -K, -N, -O and -r are taken (so tmux bindings and scripts load) and not
+  // acted on: no custom lines, filters, sort orders or previews.
   args: "GNrswZF:f:K:O:t:",
   maxArgs: 1,
   exec(ctx) {
