@@ -3,7 +3,7 @@
 // `cat`, memory under a flood, keystroke echo latency and idle CPU. Prints tables, writes markdown.
 import { chmodSync, copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync } from "node:fs";
 import { tmpdir, cpus, release, loadavg } from "node:os";
-import { join, resolve } from "node:path";
+import { basename, join, resolve } from "node:path";
 import { ensureFixture, fixtureSize, type FixtureKind } from "../fixtures/generate.ts";
 import { median, formatBytes, MIB } from "./lib/stats.ts";
 import { renderMarkdown, renderText, writeMarkdown, type Table } from "./lib/table.ts";
@@ -18,6 +18,10 @@ interface Options {
   floodsMb: number[];
   idleSeconds: number;
   parts: Set<Part>;
+  fixtures: FixtureKind[];
+  /** Extra weft executables to run beside dist/weft (an A/B of two builds in one run). */
+  alsoWeft: string[];
+  peers: boolean;
   out: string;
   quick: boolean;
 }
@@ -59,11 +63,18 @@ function parseOptions(argv: string[]): Options {
     floodsMb: [64, 256],
     idleSeconds: 10,
     parts: new Set(PARTS),
+    fixtures: [...FIXTURES],
+    alsoWeft: [],
+    peers: true,
     out: "bench/results/e2e.md",
     quick: false,
   };
   for (let i = 0; i < argv.length; i++) {
     const flag = argv[i];
+    if (flag === "--no-peers") {
+      o.peers = false;
+      continue;
+    }
     if (flag === "--quick") {
       Object.assign(o, { quick: true, repeats: 1, sizeMb: 4, keys: 50, floodsMb: [16, 64], idleSeconds: 3 });
       continue;
@@ -74,8 +85,10 @@ function parseOptions(argv: string[]): Options {
     else if (flag === "--repeats") o.repeats = Number(v);
     else if (flag === "--keys") o.keys = Number(v);
     else if (flag === "--only") o.parts = new Set(v.split(",").map((p) => checkPart(p)));
+    else if (flag === "--fixtures") o.fixtures = v.split(",").map((f) => checkFixture(f));
+    else if (flag === "--also-weft") o.alsoWeft = v.split(",");
     else if (flag === "--out") o.out = v;
-    else throw new Error(`unknown flag: ${flag} (flags: --quick, --size-mb N, --repeats N, --keys N, --only ${PARTS.join(",")}, --out FILE)`);
+    else throw new Error(`unknown flag: ${flag} (flags: --quick, --size-mb N, --repeats N, --keys N, --only ${PARTS.join(",")}, --fixtures ${FIXTURES.join(",")}, --also-weft EXE[,EXE], --no-peers, --out FILE)`);
   }
   if (!(o.sizeMb > 0)) throw new Error(`invalid --size-mb: ${o.sizeMb}`);
   if (!Number.isInteger(o.repeats) || o.repeats < 1) throw new Error(`invalid --repeats: ${o.repeats}`);
@@ -86,6 +99,11 @@ function parseOptions(argv: string[]): Options {
 function checkPart(p: string): Part {
   if (!(PARTS as readonly string[]).includes(p)) throw new Error(`unknown part: ${p} (parts: ${PARTS.join(", ")})`);
   return p as Part;
+}
+
+function checkFixture(f: string): FixtureKind {
+  if (!(FIXTURES as readonly string[]).includes(f)) throw new Error(`unknown fixture: ${f} (fixtures: ${FIXTURES.join(", ")})`);
+  return f as FixtureKind;
 }
 
 function withDeadline<T>(name: string, p: Promise<T>, ms = RUN_DEADLINE_MS): Promise<T> {
@@ -442,7 +460,7 @@ function goalsTable(rep: Report): Table {
     const user = tw.user / tn.user;
     rows.push(["final screen painted ≤ 1.3× none, 1,048,576 lines", fmtX(user), verdict(user <= 1.3)]);
   }
-  const wf = rep.flood.filter((f) => f.mux.id === "weft");
+  const wf = rep.flood.filter((f) => f.mux.label === "weft");
   if (wf.length >= 2) {
     const x = wf[wf.length - 1]!.r.serverRss / wf[0]!.r.serverRss;
     rows.push([`peak server RSS, ${wf[wf.length - 1]!.mb} MiB vs ${wf[0]!.mb} MiB flood, within ±10%`, `${x.toFixed(3)}×`, verdict(Math.abs(x - 1) <= 0.1)]);
@@ -462,7 +480,7 @@ function goalsTable(rep: Report): Table {
     const below = tb ? median(wb) < median(tb) && percentile(wb, 99) < percentile(tb, 99) : null;
     rows.push([`echo, ${BUSY_PANES} panes running yes: median and p99 below tmux`, tb ? `${fmtMs(median(tb))}, ${fmtMs(percentile(tb, 99))} (tmux)` : "–", verdict(below)]);
   }
-  const wIdle = rep.idle.find((i) => i.mux.id === "weft");
+  const wIdle = rep.idle.find((i) => i.mux.label === "weft");
   if (wIdle) rows.push([`idle server, 10 panes: 0–1 ticks over ${rep.opts.idleSeconds} s`, `${wIdle.ticks} ticks`, verdict(wIdle.ticks <= 1)]);
   return { headers: ["goal (weft)", "measured", "verdict"], align: ["left", "right", "left"], rows };
 }
@@ -481,7 +499,7 @@ function markdown(rep: Report): string {
   const date = new Date().toISOString().slice(0, 10);
   const out: string[] = [
     "```sh",
-    `${cmd}     # flags: --quick, --size-mb N, --repeats N, --keys N, --only ${PARTS.join(",")}, --out FILE`,
+    `${cmd}     # flags: --quick, --size-mb N, --repeats N, --keys N, --only ${PARTS.join(",")}, --fixtures ${FIXTURES.join(",")}, --also-weft EXE[,EXE], --no-peers, --out FILE`,
     "```",
     "",
     `on ${date}: ${versions(rep)}. Each multiplexer is the foreground program of a 120×40 PTY made by the ` +
@@ -549,18 +567,22 @@ function markdown(rep: Report): string {
 // ---------------------------------------------------------------------------------------------
 
 /** weft as built (`bun run build`), copied so a rebuild during the run cannot change it. */
-function weftBinary(): Mux {
-  const built = resolve(import.meta.dir, "../dist/weft");
+/**
+ * A private copy of a weft executable (dist/weft by default), so a rebuild during the run
+ * changes nothing. Others than dist/weft are labelled "weft:NAME" and count for no goal.
+ */
+function weftBinary(exe = resolve(import.meta.dir, "../dist/weft"), name?: string): Mux {
   try {
-    statSync(built);
+    statSync(exe);
   } catch {
-    throw new Error(`${built} is missing: run \`bun run build\` first`);
+    throw new Error(`${exe} is missing${name ? "" : ": run `bun run build` first"}`);
   }
-  const copy = join(work, "bin", "weft");
-  mkdirSync(join(work, "bin"), { recursive: true });
-  copyFileSync(built, copy);
+  const copy = join(work, "bin", name ?? "weft", "weft");
+  mkdirSync(join(copy, ".."), { recursive: true });
+  copyFileSync(exe, copy);
   chmodSync(copy, 0o755);
-  return weft(copy);
+  const m = weft(copy);
+  return name ? { ...m, label: `weft:${name}` } : m;
 }
 
 async function attempt<T>(failures: string[], what: string, f: () => Promise<T>): Promise<T | null> {
@@ -587,13 +609,14 @@ async function main(): Promise<void> {
     });
   }
   try {
-    const muxes = [weftBinary(), ...installedPeers()];
+    const others = opts.alsoWeft.map((exe, i) => weftBinary(resolve(exe), `${basename(exe)}${opts.alsoWeft.length > 1 ? i + 1 : ""}`));
+    const muxes = [weftBinary(), ...others, ...(opts.peers ? installedPeers() : [])];
     const rep: Report = { opts, muxes, throughput: [], flood: [], latency: [], idle: [], failures: [], loads: [] };
     const loadTimer = setInterval(() => rep.loads.push(loadavg()[0] ?? NaN), 5_000);
     log(`bench:e2e in ${work}: ${muxes.map((m) => m.label).join(", ")}`);
 
     if (opts.parts.has("throughput")) {
-      for (const kind of FIXTURES) {
+      for (const kind of opts.fixtures) {
         const fixture: Fixture = { kind, path: await ensureFixture(kind, opts.sizeMb), size: fixtureSize(kind, opts.sizeMb) };
         const who: (Mux | null)[] = [null, ...muxes];
         const runs = new Map<Mux | null, ThroughputRun[]>(who.map((m) => [m, []]));

@@ -4,7 +4,7 @@ import { test, expect, describe, beforeAll, afterAll } from "bun:test";
 import { readFileSync, writeFileSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { spawn } from "../../src/pty/index.ts";
+import { spawn, SLOT_COUNT, SLOT_SIZE } from "../../src/pty/index.ts";
 import { run, baseEnv, cpuTicks, rssKiB } from "../helpers/pty.ts";
 import { waitFor, within } from "../helpers/wait.ts";
 
@@ -90,8 +90,8 @@ describe("backpressure", () => {
       15_000,
       0,
     );
-    expect(last).toBeLessThan(2 * 1024 * 1024); // 4 slots of 64 KiB plus the kernel's queue
-    expect(received).toBeLessThanOrEqual(4 * 64 * 1024);
+    expect(last).toBeLessThan(2 * 1024 * 1024); // the slots plus the kernel's queue
+    expect(received).toBeLessThanOrEqual(SLOT_COUNT * SLOT_SIZE);
     expect(rssKiB() - rssBefore).toBeLessThan(16 * 1024);
     holding = false;
     for (const r of held) r();
@@ -103,12 +103,12 @@ describe("backpressure", () => {
     const flood = spawn({ file: "yes", env: baseEnv(), cols: 80, rows: 24, raw: true });
     const held: (() => void)[] = [];
     flood.onData((_b, release) => held.push(release));
-    await waitFor(() => held.length === 4, "the flood to fill its slots");
+    await waitFor(() => held.length === SLOT_COUNT, "the flood to fill its slots");
     const quiet = run({ file: "sh", args: ["-c", "read x; echo got-$x"] });
     quiet.pty.write("hello\r");
     await within(quiet.pty.exited, "the quiet pane to finish while the flood is stalled");
     expect(quiet.text).toContain("got-hello");
-    expect(held.length).toBe(4); // the flood really was stalled the whole time
+    expect(held.length).toBe(SLOT_COUNT); // the flood really was stalled the whole time
     flood.kill("SIGKILL");
     for (const r of held) r();
     expect((await within(flood.exited, "flood exit")).signal).toBe(9);
@@ -172,7 +172,7 @@ describe("reads on the main thread (Pty.readNow, typed keys)", () => {
       before += b.length;
       held.push(release);
     });
-    await waitFor(() => held.length === 4, "the flood to fill its slots");
+    await waitFor(() => held.length === SLOT_COUNT, "the flood to fill its slots");
     const seen = before;
     expect(flood.readNow()).toBe(false);
     expect(before).toBe(seen);
