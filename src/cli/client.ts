@@ -1,9 +1,8 @@
 // The client: connects to the server (starting it when the command may), sends one command,
 // prints its output, and, when the command attaches, becomes a thin terminal: raw mode, keys
 // to the server, frames to stdout, SIGWINCH as resize, the terminal restored on every exit.
-import { writeSync, existsSync, readlinkSync } from "node:fs";
+import { writeSync, existsSync, readlinkSync, openSync, closeSync } from "node:fs";
 import type { Socket } from "bun";
-import { spawnDetached } from "../pty/index.ts";
 import {
   FrameReader,
   PROTOCOL_VERSION,
@@ -64,13 +63,32 @@ async function connect(path: string, handlers: Handlers): Promise<Socket<undefin
   }
 }
 
-/** Wait for a freshly started server to accept connections. */
+/**
+ * Wait for a freshly started server to accept connections. It listens ~20 ms after it is
+ * spawned; every millisecond of this wait is start-up time the user sees, and a look that
+ * finds no socket file is one stat.
+ */
 async function connectWithRetry(path: string, handlers: Handlers, ms: number): Promise<Socket<undefined> | null> {
   const deadline = performance.now() + ms;
   for (;;) {
     const s = existsSync(path) ? await connect(path, handlers) : null;
     if (s || performance.now() > deadline) return s;
-    await Bun.sleep(5);
+    await Bun.sleep(1);
+  }
+}
+
+/**
+ * Start the server detached from this terminal: a new session, stdin on /dev/null, output to
+ * the log file or nowhere. Bun.spawn rather than the PTY core's posix_spawn: a client that
+ * imported the PTY core (its libc bindings) took ~2 ms longer to start, for every command.
+ */
+function startServer(argv: string[], env: Record<string, string>, logFile?: string): void {
+  const log = logFile ? openSync(logFile, "a", 0o600) : null;
+  try {
+    const out = log ?? "ignore";
+    Bun.spawn(argv, { env, stdio: ["ignore", out, out], detached: true }).unref();
+  } finally {
+    if (log !== null) closeSync(log);
   }
 }
 
@@ -186,7 +204,8 @@ export async function runClient(opts: ClientOptions): Promise<number> {
     process.on(sig, () => finish(sig === "SIGINT" ? 130 : 1, attached ? `[terminated]` : undefined));
   }
 
-  sock = await connect(opts.socketPath, handlers);
+  // No socket file, no server: start one without a failing connect first (~1 ms).
+  sock = existsSync(opts.socketPath) ? await connect(opts.socketPath, handlers) : null;
   if (!sock) {
     if (!opts.startServer) {
       out(2, `no server running on ${opts.socketPath}\n`);
@@ -196,7 +215,7 @@ export async function runClient(opts: ClientOptions): Promise<number> {
     // Bun's GC timer would wake an idle server every second (1-2 clock ticks per 10 s); the
     // server collects after floods itself (ParseScheduler). Panes get the sessions' environment,
     // never the server's own, so this reaches no program.
-    spawnDetached(opts.serverArgv, { ...env, BUN_GC_TIMER_DISABLE: "1" }, env.WEFT_SERVER_LOG);
+    startServer(opts.serverArgv, { ...env, BUN_GC_TIMER_DISABLE: "1" }, env.WEFT_SERVER_LOG);
     sock = await connectWithRetry(opts.socketPath, handlers, 10_000);
     if (!sock) {
       out(2, `weft: the server did not start on ${opts.socketPath}\n`);

@@ -440,18 +440,3 @@ export function spawn(opts: SpawnOptions): Pty {
     throw e;
   }
 }
-
-/**
- * Start a program detached from this process's terminal (a new session, stdio on /dev/null or
- * a log file): how a client starts the server. Not reaped here: the caller exits soon after.
- */
-export function spawnDetached(argv: string[], env: Record<string, string>, logFile?: string): number {
-  const [file] = argv;
-  if (!file) throw new Error("spawnDetached: empty argv");
-  const O_WRONLY_CREAT_APPEND = 0o1 | 0o100 | 0o2000;
-  return posixSpawn(file, argv, Object.entries(env).map(([k, v]) => `${k}=${v}`), [
-    { open: 0, path: "/dev/null", flags: O_RDWR | O_NOCTTY },
-    { open: 1, path: logFile ?? "/dev/null", flags: O_WRONLY_CREAT_APPEND | O_NOCTTY, mode: 0o600 },
-    { dup: 1, to: 2 },
-  ]);
-}
