@@ -23,6 +23,8 @@ const CR = new Uint8Array([0x0d]);
 const FLOOD_GC_BYTES = 32 * 1024 * 1024;
 /** How long after a flood's last byte is parsed its garbage is collected (frames go first). */
 const AFTER_FLOOD_GC_MS = 100;
+/** A sink that had a batch longer than IMMEDIATE_MAX this recently is flooding (isFlooding). */
+const FLOOD_QUIET_MS = 50;
 /** Parsing per run before input, frames and sockets get the thread back. */
 const RUN_BUDGET_MS = 8;
 
@@ -137,6 +139,8 @@ export class ParseScheduler {
   private interrupt: (() => boolean) | null = null;
   private parsedSinceGc = 0;
   private gcTimer: ReturnType<typeof setTimeout> | null = null;
+  /** When each sink last had a batch too long to be interactive (isFlooding). */
+  private readonly longBatchAt = new WeakMap<ParseSink, number>();
   /** The last byte parsed for each sink, for a CRLF cut between two batches. */
   private readonly lastByte = new WeakMap<ParseSink, number>();
 
@@ -148,9 +152,14 @@ export class ParseScheduler {
     this.interrupt = check;
   }
 
-  /** Whether the sink has bytes waiting to be parsed (its program is flooding). */
-  isQueued(sink: ParseSink): boolean {
-    return (this.queues.get(sink)?.length ?? 0) > 0;
+  /**
+   * Whether the sink's program is flooding: bytes are waiting to be parsed, or a long batch
+   * came within FLOOD_QUIET_MS (between two batches of a flood its queue is often empty).
+   */
+  isFlooding(sink: ParseSink): boolean {
+    if ((this.queues.get(sink)?.length ?? 0) > 0) return true;
+    const at = this.longBatchAt.get(sink);
+    return at !== undefined && performance.now() - at < FLOOD_QUIET_MS;
   }
 
   /** Parse bytes into the sink's terminal, in order; `done` runs once they are parsed. */
@@ -161,6 +170,7 @@ export class ParseScheduler {
       sink.terminal.write(data, done); // unknown xterm internals: its own (slower) scheduling
       return;
     }
+    if (data.length > IMMEDIATE_MAX) this.longBatchAt.set(sink, performance.now());
     let q = this.queues.get(sink);
     if (!q || q.length === 0) {
       if (data.length <= IMMEDIATE_MAX) {

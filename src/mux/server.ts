@@ -114,7 +114,7 @@ export class Server {
       for (const w of s.windows) {
         for (const p of w.panes.values()) {
           const fd = p.pty?.fd ?? -1;
-          if (fd < 0 || p.dead || parseScheduler.isQueued(p)) continue;
+          if (fd < 0 || p.dead || parseScheduler.isFlooding(p)) continue;
           fds.push(fd);
           quiet.push(p);
         }
