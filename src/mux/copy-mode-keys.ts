@@ -6,6 +6,14 @@ import type { CopyMode } from "./copy-mode.ts";
 const SEARCH_DOWN = `command-prompt -p "(search down)" "send-keys -X search-forward \\"%%\\""`;
 const SEARCH_UP = `command-prompt -p "(search up)" "send-keys -X search-backward \\"%%\\""`;
 const GOTO_LINE = `command-prompt -p "(goto line)" "send-keys -X goto-line \\"%%\\""`;
+/** f, F, t and T ask for one character, then jump to it (as tmux's defaults). */
+const JUMPS: [string, string, string][] = [
+  ["f", "jump forward", "jump-forward"],
+  ["F", "jump backward", "jump-backward"],
+  ["t", "jump to forward", "jump-to-forward"],
+  ["T", "jump to backward", "jump-to-backward"],
+];
+const jumpPrompt = (label: string, command: string) => `command-prompt -1 -p "(${label})" "send-keys -X ${command} \\"%%\\""`;
 
 /** Keys every table shares (arrows, pages), by command. */
 const COMMON: [string, string][] = [
@@ -24,6 +32,8 @@ const COMMON: [string, string][] = [
   ["Enter", "copy-selection-and-cancel"],
   ["n", "search-again"],
   ["N", "search-reverse"],
+  [";", "jump-again"],
+  [",", "jump-reverse"],
 ];
 
 /** tmux's copy-mode table. Space begins a selection here too (tmux has page-down), as issue 8 asks. */
@@ -102,6 +112,7 @@ export function copyModeBindings(): [string, string, string][] {
   const out: [string, string, string][] = [];
   for (const [k, c] of EMACS) out.push(["copy-mode", k, `send-keys -X ${c}`]);
   out.push(["copy-mode", "C-s", SEARCH_DOWN], ["copy-mode", "C-r", SEARCH_UP], ["copy-mode", "g", GOTO_LINE]);
+  for (const table of ["copy-mode", "copy-mode-vi"]) for (const [k, label, c] of JUMPS) out.push([table, k, jumpPrompt(label, c)]);
   for (const [k, c] of VI) out.push(["copy-mode-vi", k, `send-keys -X ${c}`]);
   out.push(["copy-mode-vi", "/", SEARCH_DOWN], ["copy-mode-vi", "?", SEARCH_UP], ["copy-mode-vi", ":", GOTO_LINE]);
   return out;
@@ -175,6 +186,12 @@ const COMMANDS: Record<string, CopyCommand> = {
   "search-backward-text": (cm, arg) => void cm.search(arg ?? cm.searchText, false),
   "search-forward-incremental": (cm, arg) => void cm.search(arg ?? cm.searchText, true),
   "search-backward-incremental": (cm, arg) => void cm.search(arg ?? cm.searchText, false),
+  "jump-forward": (cm, arg) => cm.jump("forward", arg ?? ""),
+  "jump-backward": (cm, arg) => cm.jump("backward", arg ?? ""),
+  "jump-to-forward": (cm, arg) => cm.jump("to-forward", arg ?? ""),
+  "jump-to-backward": (cm, arg) => cm.jump("to-backward", arg ?? ""),
+  "jump-again": (cm) => cm.jumpAgain(false),
+  "jump-reverse": (cm) => cm.jumpAgain(true),
   "search-again": (cm) => void cm.searchAgain(false),
   "search-reverse": (cm) => void cm.searchAgain(true),
 };

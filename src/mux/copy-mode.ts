@@ -25,6 +25,16 @@ const SELECTION = { fg: "black", bg: "yellow" } as const;
 const MATCH = { fg: "black", bg: "cyan" } as const;
 const CURRENT_MATCH = { fg: "black", bg: "magenta" } as const;
 
+/** vi's f, F, t and T: to the next or previous `char` on the line, or to the cell before (after) it. */
+export type JumpKind = "forward" | "backward" | "to-forward" | "to-backward";
+
+const REVERSE: Record<JumpKind, JumpKind> = {
+  forward: "backward",
+  backward: "forward",
+  "to-forward": "to-backward",
+  "to-backward": "to-forward",
+};
+
 export class CopyMode {
   /** The absolute line shown in the pane's first row. */
   top: number;
@@ -35,6 +45,8 @@ export class CopyMode {
   lineSelect = false;
   searchText = "";
   searchForward = true;
+  /** The last jump (f, F, t, T) for jump-again and jump-reverse. */
+  private lastJump: { kind: JumpKind; char: string } | null = null;
   /** The match the last search landed on (absolute), for its own highlight. */
   private match: { x: number; y: number; width: number } | null = null;
   /** Leave copy mode when scrolled back to the bottom (copy-mode -e: the mouse wheel). */
@@ -288,6 +300,41 @@ export class CopyMode {
     if (y < this.top) this.top = y;
     else if (y >= this.top + this.rows) this.top = y - this.rows + 1;
     this.afterScroll();
+  }
+
+  /**
+   * Jump along the cursor's line to a character, as tmux's jump-forward (f), jump-backward (F),
+   * jump-to-forward (t) and jump-to-backward (T). As in tmux, t and T look from one cell past
+   * the neighbour, so repeating them moves on to the next occurrence. Not found: no move.
+   */
+  jump(kind: JumpKind, char: string): void {
+    if (!char) return;
+    this.lastJump = { kind, char };
+    const y = this.cursor.y;
+    const x0 = this.cursor.x;
+    const len = this.length(y);
+    switch (kind) {
+      case "forward":
+        for (let x = x0 + 1; x < len; x++) if (this.charAt(x, y) === char) return this.moveTo(x, y);
+        return;
+      case "to-forward":
+        for (let x = x0 + 2; x < len; x++) if (this.charAt(x, y) === char) return this.moveTo(x - 1, y);
+        return;
+      case "backward":
+        for (let x = Math.min(x0, len) - 1; x >= 0; x--) if (this.charAt(x, y) === char) return this.moveTo(x, y);
+        return;
+      case "to-backward":
+        for (let x = Math.min(x0, len) - 2; x >= 0; x--) if (this.charAt(x, y) === char) return this.moveTo(x + 1, y);
+        return;
+    }
+  }
+
+  /** Repeat the last jump (jump-again, `;`) or repeat it the other way (jump-reverse, `,`). */
+  jumpAgain(reverse: boolean): void {
+    const j = this.lastJump;
+    if (!j) return;
+    this.jump(reverse ? REVERSE[j.kind] : j.kind, j.char);
+    this.lastJump = j; // `,` keeps the original direction for the next `;`
   }
 
   /** The last column the cursor may reach on a line: after the text (emacs) or on it (vi). */

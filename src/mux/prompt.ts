@@ -29,10 +29,15 @@ export class Prompt implements StatusPrompt {
   private text: string;
   private cursor: number;
 
+  /**
+   * `oneKey` (command-prompt -1): the first key ends the prompt, a printable one as its text
+   * (copy mode's f, t, F and T ask for the character to jump to this way).
+   */
   constructor(
     private readonly label: string,
     initial: string,
     private readonly done: (text: string | null) => void,
+    private readonly oneKey = false,
   ) {
     this.text = initial;
     this.cursor = [...initial].length;
@@ -44,6 +49,10 @@ export class Prompt implements StatusPrompt {
   }
 
   key(key: string, bytes: Uint8Array): void {
+    if (this.oneKey) {
+      const s = key === "Space" ? " " : Buffer.from(bytes).toString("utf8");
+      return this.done(key !== "Paste" && /^[^\x00-\x1f\x7f]+$/.test(s) ? s : null);
+    }
     const chars = [...this.text];
     switch (key) {
       case "Enter":

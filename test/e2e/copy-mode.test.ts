@@ -96,3 +96,21 @@ test("output arriving in copy mode does not move the view; q returns to the live
   c.type("q");
   await c.waitForScreen((s) => s.includes("new-29"), "the live screen with the new output");
 });
+
+test("vi keys: f asks for one character and jumps to it, ; repeats, then a copy from there", async () => {
+  const { w, c } = await start("vi");
+  c.type("\x02[");
+  await c.waitForScreen((s) => /\[0\/\d+\]/.test(s), "copy mode");
+  c.type("k0"); // the line above the prompt line: row-200
+  c.type("f");
+  await c.waitForScreen((s) => s.split("\n")[10]!.startsWith("(jump forward)"), "the one-key prompt");
+  c.type("0"); // no Enter: the key itself answers
+  await c.waitForScreen((s) => !s.split("\n")[10]!.startsWith("(jump forward)"), "the prompt to close");
+  c.type(";"); // the second "0" of row-200
+  c.type(" $y");
+  await buffer(w, "0");
+  // F looks back along the line.
+  c.type("\x02[k$F-");
+  c.type(" $y");
+  await buffer(w, "-200");
+});

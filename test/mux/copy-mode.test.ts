@@ -206,3 +206,29 @@ test("exit at bottom (the wheel's copy-mode -e) leaves when scrolled down to the
   cm.scroll(5);
   expect(exited()).toBe(true);
 });
+
+test("f F t T jump along the line to a character; ; repeats and , reverses (tmux's jump-*)", async () => {
+  const t = term(40, 3);
+  await write(t, "a=1, b=2, c=3\r\n");
+  const { cm, x } = setup(t);
+  cm.moveTo(0, 0);
+  x("jump-forward", ",");
+  expect(cm.cursor.x).toBe(3);
+  x("jump-again");
+  expect(cm.cursor.x).toBe(8);
+  x("jump-again"); // no third comma: the cursor stays
+  expect(cm.cursor.x).toBe(8);
+  x("jump-reverse");
+  expect(cm.cursor.x).toBe(3);
+  x("jump-backward", "a");
+  expect(cm.cursor.x).toBe(0);
+  x("jump-to-forward", "=");
+  expect(cm.cursor.x).toBe(5); // the "=" next to the cursor is skipped (t looks one past it, as tmux): before b's
+  x("jump-again");
+  expect(cm.cursor.x).toBe(10);
+  x("jump-to-backward", "b");
+  expect(cm.cursor.x).toBe(6);
+  x("jump-forward", "z"); // not on the line
+  expect(cm.cursor.x).toBe(6);
+  cm.dispose();
+});
