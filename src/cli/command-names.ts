@@ -17,6 +17,8 @@ export const COMMAND_NAMES: readonly (readonly [string, readonly string[], boole
   ["rotate-window", ["rotatew"], false],
   ["display-panes", ["displayp"], false],
   ["choose-tree", [], false],
+  ["choose-buffer", [], false],
+  ["choose-client", [], false],
   ["new-window", ["neww"], false],
   ["split-window", ["splitw"], false],
   ["send-keys", ["send"], false],

@@ -1,9 +1,10 @@
-// choose-tree's list: sessions (and their windows) drawn over the active pane, moved through
-// with the arrows (or j/k), picked with Enter or an item's number, left with q or Escape.
+// The list of choose-tree (sessions and windows), choose-buffer and choose-client, drawn over
+// the active pane, moved through with the arrows (or j/k), picked with Enter or an item's
+// number, left with q or Escape.
 
 export interface ChooserItem {
   text: string;
-  /** What picking it names: a session ($N) or a window (@N). */
+  /** What picking it puts in the template: a session ($N), window (@N), buffer or client name. */
   target: string;
 }
 

@@ -112,3 +112,30 @@ test("C-b s lists the sessions over the pane, Down and Enter switch to one; C-b 
   await c.waitForScreen((s) => s.includes("[alpha]") && !s.includes("(0)"), "alpha's second window");
   expect((await w.ok("display", "-p", "-t", "alpha", "#{window_name}")).trim()).toBe("second");
 });
+
+test("C-b = lists the paste buffers, Enter pastes the chosen one; C-b D lists the clients, a number detaches one", async () => {
+  const w = (weft = await Weft.start());
+  await w.ok("new", "-d", "-s", "s", "-x", "80", "-y", "23", "cat");
+  const c = w.attach(["attach", "-t", "s"], 80, 24);
+  await c.waitForScreen((s) => s.includes("[s]"), "status line");
+  // No buffers: a message, not an empty list.
+  c.type("\x02=");
+  await c.waitForScreen((s) => s.includes("no buffers"), "the message");
+  await w.ok("set-buffer", "-b", "older", "first text");
+  await w.ok("set-buffer", "-b", "newer", "second text");
+  c.type("\x02=");
+  const list = await c.waitForScreen((s) => s.includes('(1) older: 10 bytes: "first text"'), "the buffer list, newest first");
+  expect(list.split("\n")[0]!.trimEnd()).toBe('(0) newer: 11 bytes: "second text"');
+  c.type("j\r");
+  await c.waitForScreen((s) => s.split("\n")[0]!.startsWith("first text") && !s.includes("(0) newer"), "the older buffer pasted into cat");
+
+  const other = w.attach(["attach", "-t", "s"], 80, 24);
+  await other.waitForScreen((s) => s.includes("[s]"), "a second client");
+  const tty = readlinkSync(`/proc/${other.pty.pid}/fd/0`);
+  c.type("\x02D");
+  await c.waitForScreen((s) => s.includes(`${tty}: s [80x24`), "the client list");
+  const names = (await w.ok("list-clients", "-F", "#{client_name}")).trim().split("\n");
+  c.type(String(names.indexOf(tty)));
+  await within(other.exited, "the chosen client to be detached");
+  expect((await w.ok("list-clients", "-F", "#{client_name}")).trim().split("\n")).toEqual(names.filter((n) => n !== tty));
+});

@@ -13,6 +13,7 @@ import { confirmBefore } from "./confirm-before.ts";
 import { rotateWindow } from "./rotate-window.ts";
 import { displayPanes } from "./display-panes.ts";
 import { chooseTree } from "./choose-tree.ts";
+import { chooseBuffer, chooseClient } from "./choose-buffer.ts";
 import { newWindow } from "./new-window.ts";
 import { splitWindow } from "./split-window.ts";
 import { sendKeys } from "./send-keys.ts";
@@ -66,6 +67,8 @@ export const COMMANDS: CommandEntry[] = [
   rotateWindow,
   displayPanes,
   chooseTree,
+  chooseBuffer,
+  chooseClient,
   newWindow,
   splitWindow,
   sendKeys,
