@@ -59,6 +59,8 @@ export class ClientConnection {
   private greeted = false;
   closed = false;
   session: Session | null = null;
+  /** The session this client showed before the current one (switch-client -l, C-b L). */
+  lastSession: Session | null = null;
   terminal: TerminalInfo | undefined;
   cwd = "/";
   env: Record<string, string> = {};
@@ -266,6 +268,7 @@ export class ClientConnection {
   /** Switch to another session (switch-client). */
   switchTo(s: Session): void {
     const old = this.session;
+    if (old && old !== s) this.lastSession = old;
     this.session = s;
     if (old) this.server.sessionSizeChanged(old);
     this.server.sessionSizeChanged(s);

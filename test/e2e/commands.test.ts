@@ -152,16 +152,23 @@ test("targets: names, prefixes, globs, =exact, ids, session.pane, and ambiguity"
   expect(await at("%42")).toBe("error: can't find pane: %42");
 });
 
-test("switch-client moves an attached client to another session (-t, -n)", async () => {
+test("switch-client moves an attached client to another session (-t, -n, -l and C-b L back)", async () => {
   weft = await Weft.start();
   await weft.ok("new", "-d", "-s", "one", "--", "sh");
   await weft.ok("new", "-d", "-s", "two", "--", "sh");
   expect(await weft.run("switch-client", "-t", "two")).toMatchObject({ code: 1, stderr: "no current client\n" });
   const c = weft.attach(["attach", "-t", "one"]);
   await c.waitForScreen((s) => s.includes("[one]"), "attached to one");
+  expect(await weft.run("switch-client", "-l")).toMatchObject({ code: 1, stderr: "no last session\n" });
   await weft.ok("switch-client", "-t", "two");
   await c.waitForScreen((s) => s.includes("[two]"), "switched to two");
   expect(await weft.ok("ls", "-F", "#S #{session_attached}")).toBe("one 0\ntwo 1\n");
   await weft.ok("switch-client", "-n");
   await c.waitForScreen((s) => s.includes("[one]"), "next session: one");
+  c.type("\x02L");
+  await c.waitForScreen((s) => s.includes("[two]"), "C-b L: back to the last session, two");
+  await weft.ok("switch-client", "-l");
+  await c.waitForScreen((s) => s.includes("[one]"), "and back again");
+  await weft.ok("kill-session", "-t", "two");
+  expect(await weft.run("switch-client", "-l")).toMatchObject({ code: 1, stderr: "no last session\n" });
 });

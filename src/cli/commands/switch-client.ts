@@ -1,5 +1,5 @@
-// switch-client (switchc): show another session (-t, or -n / -p the next / previous by name) in
-// a client: this one when run from a binding or the prompt, else the most recently active.
+// switch-client (switchc): show another session (-t, or -n / -p the next / previous by name, or
+// -l the one it showed last) in a client: this one when run from a binding or the prompt, else the most recently active.
 import { CommandError, flag, value, type CommandEntry } from "../../mux/command.ts";
 import type { ClientConnection } from "../../mux/client-connection.ts";
 import { targetFlag } from "./pane-moves.ts";
@@ -7,7 +7,7 @@ import { targetFlag } from "./pane-moves.ts";
 export const switchClient: CommandEntry = {
   name: "switch-client",
   alias: ["switchc"],
-  usage: "[-np] [-c target-client] [-t target-session]",
+  usage: "[-lnp] [-c target-client] [-t target-session]",
   args: "Elnprc:t:T:Z",
   maxArgs: 0,
   exec(ctx) {
@@ -18,9 +18,12 @@ export const switchClient: CommandEntry = {
       for (const c of server.clients) if (c.session && !c.closed && (!client || c.lastActivity > client.lastActivity)) client = c;
     }
     if (!client?.session) throw new CommandError("no current client");
-    if (flag(a, "l")) throw new CommandError("no last session"); // weft keeps no per-client session history
     let target;
-    if (flag(a, "n") || flag(a, "p")) {
+    if (flag(a, "l")) {
+      const s = client.lastSession;
+      if (!s || !server.sessions.includes(s)) throw new CommandError("no last session");
+      target = { session: s, window: s.current, pane: s.current.active };
+    } else if (flag(a, "n") || flag(a, "p")) {
       const byName = [...server.sessions].sort((x, y) => x.name.localeCompare(y.name));
       const i = byName.indexOf(client.session);
       const s = byName[(i + (flag(a, "n") ? 1 : -1) + byName.length) % byName.length]!;
