@@ -19,6 +19,7 @@ export const COMMAND_NAMES: readonly (readonly [string, readonly string[], boole
   ["choose-tree", [], false],
   ["choose-buffer", [], false],
   ["choose-client", [], false],
+  ["show-messages", ["showmsgs"], false],
   ["new-window", ["neww"], false],
   ["split-window", ["splitw"], false],
   ["send-keys", ["send"], false],

@@ -1,6 +1,14 @@
-// The list of choose-tree (sessions and windows), choose-buffer and choose-client, drawn over
-// the active pane, moved through with the arrows (or j/k), picked with Enter or an item's
-// number, left with q or Escape.
+// What replaces the active pane on one client until closed: the list of choose-tree (sessions
+// and windows), choose-buffer and choose-client, moved through with the arrows (or j/k), picked
+// with Enter or an item's number; and the view of a command's output (C-b ?), scrolled as
+// tmux's view mode. Both are left with q or Escape.
+
+/** A list or text shown over the active pane; it gets every key while open. */
+export interface PaneList {
+  key(key: string): void;
+  /** The rows for a pane `height` rows high; `selected` (-1 for none) is drawn reversed. */
+  view(height: number): { lines: string[]; selected: number; indicator?: string };
+}
 
 export interface ChooserItem {
   text: string;
@@ -8,7 +16,7 @@ export interface ChooserItem {
   target: string;
 }
 
-export class Chooser {
+export class Chooser implements PaneList {
   selected: number;
 
   constructor(
@@ -48,5 +56,66 @@ export class Chooser {
     const top = Math.max(0, Math.min(this.selected - (height >> 1), this.items.length - height));
     const lines = this.items.slice(top, top + height).map((it, i) => `(${top + i}) ${it.text}`);
     return { lines, selected: this.selected - top };
+  }
+}
+
+/**
+ * Output of a command run from a key or the prompt (list-keys, show-messages, show-options...),
+ * shown whole as tmux's view mode does: Up/Down (k/j) a line, PageUp/PageDown (C-b/C-f, Space)
+ * a page, g/G the top and bottom; q, Escape or C-c closes it. Opens at the top.
+ */
+export class TextView implements PaneList {
+  private top = 0;
+  private height = 1;
+
+  constructor(
+    private readonly lines: readonly string[],
+    private readonly done: () => void,
+  ) {}
+
+  key(key: string): void {
+    const page = Math.max(1, this.height - 1);
+    switch (key) {
+      case "Up":
+      case "k":
+      case "C-p":
+        return this.scroll(-1);
+      case "Down":
+      case "j":
+      case "C-n":
+      case "Enter":
+      case "C-m":
+        return this.scroll(1);
+      case "PPage":
+      case "C-b":
+      case "b":
+        return this.scroll(-page);
+      case "NPage":
+      case "C-f":
+      case "Space":
+        return this.scroll(page);
+      case "g":
+      case "Home":
+        return this.scroll(-Infinity);
+      case "G":
+      case "End":
+        return this.scroll(Infinity);
+      case "q":
+      case "Escape":
+      case "C-c":
+      case "C-g":
+        return this.done();
+    }
+  }
+
+  private scroll(by: number): void {
+    const max = Math.max(0, this.lines.length - this.height);
+    this.top = Math.max(0, Math.min(max, this.top + by));
+  }
+
+  view(height: number): { lines: string[]; selected: number; indicator: string } {
+    this.height = height;
+    this.scroll(0);
+    return { lines: this.lines.slice(this.top, this.top + height), selected: -1, indicator: `[${this.top}/${Math.max(0, this.lines.length - height)}]` };
   }
 }

@@ -21,7 +21,7 @@ import { composeFrame, ClientScreen, FramePacer, invalidatePane, type Frame, typ
 import { parseKeys, splitKeys, encodeKey } from "./keys.ts";
 import { buildStatus, sanitizeTitle } from "./status.ts";
 import type { StatusPrompt } from "./prompt.ts";
-import type { Chooser } from "./chooser.ts";
+import { TextView, type PaneList } from "./chooser.ts";
 import { expandFormat } from "./format.ts";
 import { formatLookup } from "./format-vars.ts";
 import { MouseHandler } from "./mouse-handler.ts";
@@ -32,10 +32,10 @@ const MAX_CONTROL_BACKLOG = 64 * 1024 * 1024;
 const PASTE_START = Buffer.from("\x1b[200~", "latin1");
 const PASTE_END = Buffer.from("\x1b[201~", "latin1");
 
-/** How the active pane shows choose-tree's list: the lines, and the cursor on the selection. */
-function chooserView(c: Chooser, height: number): Partial<PaneView> {
-  const replace = c.view(height);
-  return { replace, cursor: { x: 0, y: replace.selected } };
+/** How the active pane shows a list or text: the lines, the cursor on the selection (or the top). */
+function chooserView(c: PaneList, height: number): Partial<PaneView> {
+  const { lines, selected, indicator } = c.view(height);
+  return { replace: { lines, selected }, cursor: { x: 0, y: Math.max(0, selected) }, ...(indicator ? { indicator } : {}) };
 }
 
 /** The panes a client's input goes to: the active one, or every pane under synchronize-panes. */
@@ -59,6 +59,8 @@ export class ClientConnection {
   private greeted = false;
   closed = false;
   session: Session | null = null;
+  /** Messages shown on this client's status line, oldest first (show-messages, C-b ~). */
+  readonly messages: { at: Date; text: string }[] = [];
   /** The session this client showed before the current one (switch-client -l, C-b L). */
   lastSession: Session | null = null;
   terminal: TerminalInfo | undefined;
@@ -80,7 +82,7 @@ export class ClientConnection {
   private repeatUntil = 0;
   prompt: StatusPrompt | null = null;
   /** choose-tree's list, drawn over the active pane while it is open. */
-  private chooser: Chooser | null = null;
+  private chooser: PaneList | null = null;
   /** display-panes: numbers shown on the panes until the timer, and what a digit runs. */
   private paneNumbers: { timer: ReturnType<typeof setTimeout>; template: string } | null = null;
   private message: { text: string; timer: ReturnType<typeof setTimeout> } | null = null;
@@ -397,6 +399,9 @@ export class ClientConnection {
 
   showMessage(text: string): void {
     if (!this.session) return;
+    this.messages.push({ at: new Date(), text });
+    const limit = this.server.serverOptions.getNumber("message-limit");
+    if (this.messages.length > limit) this.messages.splice(0, this.messages.length - limit);
     if (this.message) clearTimeout(this.message.timer);
     const ms = this.session.options.getNumber("display-time");
     this.message = {
@@ -409,9 +414,17 @@ export class ClientConnection {
     this.markDirty();
   }
 
-  /** Output of a command run from a binding or the prompt: shown as a message, as tmux's view mode would. */
+  /**
+   * Output of a command run from a binding or the prompt (list-keys, show-options): it replaces
+   * the active pane until q, as tmux's view mode (display-message shows its text on the status
+   * line itself).
+   */
   showOutput(text: string): void {
-    this.showMessage(text);
+    const lines = text.replace(/\n$/, "").split("\n");
+    const view: PaneList = new TextView(lines, () => {
+      if (this.chooser === view) this.closeChooser();
+    });
+    this.openChooser(view);
   }
 
   /** OSC 52: the host terminal puts the text on the system clipboard (set-clipboard). */
@@ -684,8 +697,8 @@ export class ClientConnection {
     this.markDirty();
   }
 
-  /** choose-tree: its list replaces the active pane on this client until closed. */
-  openChooser(chooser: Chooser): void {
+  /** choose-tree and the like: the list replaces the active pane on this client until closed. */
+  openChooser(chooser: PaneList): void {
     this.chooser = chooser;
     this.markDirty();
   }

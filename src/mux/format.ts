@@ -668,7 +668,7 @@ const MONTHS = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "
 const pad = (n: number, w = 2, c = "0") => String(n).padStart(w, c);
 
 /** ctime(3) without the newline: "Thu Jan  1 00:00:00 1970" (local time). */
-function ctime(d: Date): string {
+export function ctime(d: Date): string {
   return `${DAYS[d.getDay()]} ${MONTHS[d.getMonth()]} ${pad(d.getDate(), 2, " ")} ${pad(d.getHours())}:${pad(d.getMinutes())}:${pad(d.getSeconds())} ${d.getFullYear()}`;
 }
 

@@ -37,6 +37,7 @@ const defs: OptionDef[] = [
   { name: "status-right", scope: "session", type: "string", default: '"#{=21:pane_title}" %H:%M %d-%b-%y' },
   { name: "status-style", scope: "session", type: "string", default: "bg=green,fg=black" },
   { name: "display-time", scope: "session", type: "number", default: 750, min: 0 },
+  { name: "message-limit", scope: "server", type: "number", default: 1000, min: 0 },
   { name: "display-panes-time", scope: "session", type: "number", default: 1000, min: 1 },
   { name: "display-panes-colour", scope: "session", type: "string", default: "blue" },
   { name: "display-panes-active-colour", scope: "session", type: "string", default: "red" },

@@ -284,15 +284,21 @@ export class Server {
   }
 
   internalCaller(conn: ClientConnection | null, errors: string[] = []): CommandCaller {
-    const out: string[] = [];
+    // A command prints line by line; the client shows what one turn printed together (one line
+    // as a message, more in a view over the pane).
+    let out: string[] = [];
+    const flush = () => {
+      const text = out.join("\n");
+      out = [];
+      conn?.showOutput(text);
+    };
     return {
       conn,
       cwd: conn?.cwd ?? process.cwd(),
       env: conn?.env ?? {},
       terminal: conn?.terminal,
       print: (t) => {
-        out.push(t);
-        conn?.showOutput(t);
+        if (out.push(t) === 1) setImmediate(flush);
       },
       printError: (t) => {
         errors.push(t);

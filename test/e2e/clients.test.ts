@@ -139,3 +139,29 @@ test("C-b = lists the paste buffers, Enter pastes the chosen one; C-b D lists th
   await within(other.exited, "the chosen client to be detached");
   expect((await w.ok("list-clients", "-F", "#{client_name}")).trim().split("\n")).toEqual(names.filter((n) => n !== tty));
 });
+
+test("C-b ? shows every key binding in a view over the pane (j/k/G scroll, q leaves); show-messages lists what the status line said", async () => {
+  const w = (weft = await Weft.start());
+  await w.ok("new", "-d", "-s", "v", "-x", "80", "-y", "23", "cat");
+  const c = w.attach(["attach", "-t", "v"], 80, 24);
+  await c.waitForScreen((s) => s.includes("[v]"), "status line");
+  c.type("\x02?");
+  const first = await c.waitForScreen((s) => /^bind-key +-T prefix/.test(s.split("\n")[0]!) && /\[0\/\d+\]/.test(s), "list-keys from its first line, with the position");
+  const total = Number(/\[0\/(\d+)\]/.exec(first)![1]);
+  expect(total).toBeGreaterThan(100); // the whole list, not its first line as a message
+  c.type("G");
+  await c.waitForScreen((s) => s.includes(`[${total}/${total}]`), "G: the end of the list");
+  c.type("k");
+  await c.waitForScreen((s) => s.includes(`[${total - 1}/${total}]`), "k: a line up");
+  c.type("q");
+  await c.waitForScreen((s) => !/\[\d+\/\d+\]/.test(s) && !s.includes("bind-key"), "the pane again");
+
+  c.type("\x02:display-message 'hello from a script'\r");
+  await c.waitForScreen((s) => s.includes("hello from a script"), "the message");
+  const log = await w.ok("show-messages");
+  expect(log).toMatch(/^\w{3} \w{3} [ \d]\d \d\d:\d\d:\d\d \d{4}: hello from a script$/m);
+  c.type("\x02~");
+  await c.waitForScreen((s) => /^\w{3} .*: hello from a script +\[0\/0\]$/.test(s.split("\n")[0]!.trimEnd()), "C-b ~ shows the log");
+  c.type("q");
+  expect(await w.run("show-messages", "-t", "/dev/nosuch")).toMatchObject({ code: 1, stderr: "can't find client: /dev/nosuch\n" });
+});

@@ -14,6 +14,7 @@ import { rotateWindow } from "./rotate-window.ts";
 import { displayPanes } from "./display-panes.ts";
 import { chooseTree } from "./choose-tree.ts";
 import { chooseBuffer, chooseClient } from "./choose-buffer.ts";
+import { showMessages } from "./show-messages.ts";
 import { newWindow } from "./new-window.ts";
 import { splitWindow } from "./split-window.ts";
 import { sendKeys } from "./send-keys.ts";
@@ -69,6 +70,7 @@ export const COMMANDS: CommandEntry[] = [
   chooseTree,
   chooseBuffer,
   chooseClient,
+  showMessages,
   newWindow,
   splitWindow,
   sendKeys,
