@@ -81,7 +81,7 @@ export class ClientConnection {
   private keyTable = "root";
   private repeatUntil = 0;
   prompt: StatusPrompt | null = null;
-  /** choose-tree's list, drawn over the active pane while it is open. */
+  /** A list (choose-tree, -buffer, -client) or command output, drawn over the active pane while open. */
   private chooser: PaneList | null = null;
   /** display-panes: numbers shown on the panes until the timer, and what a digit runs. */
   private paneNumbers: { timer: ReturnType<typeof setTimeout>; template: string } | null = null;

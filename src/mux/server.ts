@@ -168,6 +168,25 @@ export class Server {
     });
   }
 
+  /**
+   * The attached client a command means: the one named (its terminal, with or without /dev/,
+   * as list-clients shows it), else the calling one, else the most recently active. Throws
+   * tmux's errors when there is none.
+   */
+  targetClient(name: string | undefined, caller: ClientConnection | null): ClientConnection {
+    let pick: ClientConnection | null = null;
+    for (const c of this.clients) {
+      if (!c.session || c.closed) continue;
+      if (name !== undefined) {
+        if (c.name === name || c.name === `/dev/${name}`) return c;
+      } else if (!pick || c.lastActivity > pick.lastActivity) pick = c;
+    }
+    if (name !== undefined) throw new CommandError(`can't find client: ${name}`);
+    if (caller?.session) return caller;
+    if (!pick) throw new CommandError("no current client");
+    return pick;
+  }
+
   removeClient(c: ClientConnection): void {
     this.clients.delete(c);
     if (c.session) this.sessionSizeChanged(c.session);

@@ -1,9 +1,13 @@
 // choose-buffer (C-b =) and choose-client (C-b D): pick a paste buffer or an attached client
-// from a list over the active pane, as choose-tree does; Enter runs the template on it, by
+// from a list over the active pane (its lines as list-buffers' and list-clients'), as
+// choose-tree does; Enter runs the template on it, by
 // default pasting the buffer (paste-buffer -p -b) or detaching the client (detach-client -t).
 import { CommandError, type CommandContext, type CommandEntry } from "../../mux/command.ts";
 import { Chooser, type ChooserItem } from "../../mux/chooser.ts";
-import { bufferSample } from "./buffers.ts";
+import { bufferFormat } from "./buffers.ts";
+import { format } from "./common.ts";
+import { LIST_BUFFERS_FORMAT } from "./list-buffers.ts";
+import { LIST_CLIENTS_FORMAT } from "./list-clients.ts";
 
 function choose(ctx: CommandContext, items: ChooserItem[], none: string, template: string): void {
   const client = ctx.client;
@@ -24,10 +28,7 @@ export const chooseBuffer: CommandEntry = {
   args: "NrZF:f:K:O:t:",
   maxArgs: 1,
   exec(ctx) {
-    const items = ctx.server.buffers.map((b) => ({
-      text: `${b.name}: ${Buffer.byteLength(b.data, "utf8")} bytes: "${bufferSample(b.data)}"`,
-      target: b.name,
-    }));
+    const items = ctx.server.buffers.map((b) => ({ text: bufferFormat(ctx, LIST_BUFFERS_FORMAT, b), target: b.name }));
     choose(ctx, items, "no buffers", ctx.args.positional[0] ?? "paste-buffer -p -b '%%'");
   },
 };
@@ -40,7 +41,7 @@ export const chooseClient: CommandEntry = {
   exec(ctx) {
     const items = [...ctx.server.clients]
       .filter((c) => c.session)
-      .map((c) => ({ text: `${c.name}: ${c.session!.name} [${c.cols}x${c.rows} ${c.terminal?.term ?? ""}]`, target: c.name }));
+      .map((c) => ({ text: format(ctx, LIST_CLIENTS_FORMAT, { client: c }), target: c.name }));
     choose(ctx, items, "no clients", ctx.args.positional[0] ?? "detach-client -t '%%'");
   },
 };

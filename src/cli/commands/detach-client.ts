@@ -1,6 +1,6 @@
 // detach-client (detach): detach this client, one named by -t (its terminal, as list-clients
 // shows it), every client of a session (-s), or all but this one (-a).
-import { CommandError, flag, value, type CommandEntry } from "../../mux/command.ts";
+import { flag, value, type CommandEntry } from "../../mux/command.ts";
 import { resolveTarget } from "../../mux/target.ts";
 
 export const detachClient: CommandEntry = {
@@ -12,9 +12,7 @@ export const detachClient: CommandEntry = {
     const { server, client } = ctx;
     const name = value(ctx.args, "t");
     if (name !== undefined) {
-      const c = [...server.clients].find((x) => x.session && (x.name === name || x.name === `/dev/${name}`));
-      if (!c) throw new CommandError(`can't find client: ${name}`);
-      c.detach();
+      server.targetClient(name, client).detach();
       return;
     }
     const spec = value(ctx.args, "s");

@@ -2,7 +2,7 @@
 import { value, type CommandEntry } from "../../mux/command.ts";
 import { bufferFormat } from "./buffers.ts";
 
-const DEFAULT = '#{buffer_name}: #{buffer_size} bytes: "#{buffer_sample}"';
+export const LIST_BUFFERS_FORMAT = '#{buffer_name}: #{buffer_size} bytes: "#{buffer_sample}"';
 
 export const listBuffers: CommandEntry = {
   name: "list-buffers",
@@ -12,7 +12,7 @@ export const listBuffers: CommandEntry = {
   maxArgs: 0,
   noSession: true,
   exec(ctx) {
-    const fmt = value(ctx.args, "F") ?? DEFAULT;
+    const fmt = value(ctx.args, "F") ?? LIST_BUFFERS_FORMAT;
     for (const b of ctx.server.buffers) ctx.print(bufferFormat(ctx, fmt, b));
   },
 };

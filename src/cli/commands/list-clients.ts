@@ -4,7 +4,7 @@ import { value, flag, type CommandEntry } from "../../mux/command.ts";
 import { resolveTarget } from "../../mux/target.ts";
 import { format, printJson } from "./common.ts";
 
-const DEFAULT = "#{client_name}: #{session_name} [#{client_width}x#{client_height} #{client_termname}]#{?client_flags, (#{client_flags}),}";
+export const LIST_CLIENTS_FORMAT = "#{client_name}: #{session_name} [#{client_width}x#{client_height} #{client_termname}]#{?client_flags, (#{client_flags}),}";
 
 export const listClients: CommandEntry = {
   name: "list-clients",
@@ -20,7 +20,7 @@ export const listClients: CommandEntry = {
     if (flag(ctx.args, "json")) {
       return printJson(ctx, clients.map((c) => ({ client: c })), ["client_name", "client_pid", "client_session", "client_width", "client_height", "client_termname", "client_created", "client_activity"]);
     }
-    const fmt = value(ctx.args, "F") ?? DEFAULT;
+    const fmt = value(ctx.args, "F") ?? LIST_CLIENTS_FORMAT;
     for (const c of clients) ctx.print(format(ctx, fmt, { client: c }));
   },
 };

@@ -1,7 +1,7 @@
 // switch-client (switchc): show another session (-t, or -n / -p the next / previous by name, or
-// -l the one it showed last) in a client: this one when run from a binding or the prompt, else the most recently active.
+// -l the one it showed last) in a client: this one when run from a binding or the prompt, else
+// the most recently active.
 import { CommandError, flag, value, type CommandEntry } from "../../mux/command.ts";
-import type { ClientConnection } from "../../mux/client-connection.ts";
 import { targetFlag } from "./pane-moves.ts";
 
 export const switchClient: CommandEntry = {
@@ -13,11 +13,8 @@ export const switchClient: CommandEntry = {
   exec(ctx) {
     const a = ctx.args;
     const { server } = ctx;
-    let client: ClientConnection | null = ctx.client?.session ? ctx.client : null;
-    if (!client) {
-      for (const c of server.clients) if (c.session && !c.closed && (!client || c.lastActivity > client.lastActivity)) client = c;
-    }
-    if (!client?.session) throw new CommandError("no current client");
+    const client = server.targetClient(undefined, ctx.client);
+    if (!client.session) throw new CommandError("no current client");
     let target;
     if (flag(a, "l")) {
       const s = client.lastSession;
