@@ -75,11 +75,21 @@ export function evictedPrefix(bytes: Uint8Array, keepLines: number, following: r
   }
   const needed = Math.max(0, keepLines - later);
   if (here.lines <= needed) return 0;
-  // Cut after the line feed that leaves exactly `needed` line feeds in this batch after it.
-  let skip = here.lines - needed;
-  for (let i = 0; i < here.end; i++) if (bytes[i] === 0x0a && --skip === 0) return i + 1;
-  return 0;
+  // Cut after the line feed that leaves exactly `needed` line feeds in this batch after it,
+  // found from the end (every line feed in the run is a CRLF's, so each one counts).
+  let at = here.end;
+  for (let k = 0; k <= needed; k++) {
+    at = at > 0 ? bytes.lastIndexOf(0x0a, at - 1) : -1;
+    if (at < 0) return 0;
+  }
+  return at + 1;
 }
+
+/** The bytes plain text is made of besides line feeds: printable ASCII, tab and CR. */
+const PLAIN = new Uint8Array(256);
+PLAIN.fill(1, 0x20, 0x7f);
+PLAIN[0x09] = 1;
+PLAIN[0x0d] = 1;
 
 /**
  * The plain text (evictedPrefix) at the start of bytes: where it ends and how many line feeds it
@@ -89,11 +99,16 @@ export function evictedPrefix(bytes: Uint8Array, keepLines: number, following: r
 function plainRun(bytes: Uint8Array, prev: number, limit: number): { lines: number; end: number } {
   let lines = 0;
   let end = 0;
-  for (; end < bytes.length && lines < limit; end++) {
+  const n = bytes.length;
+  while (end < n && lines < limit) {
     const c = bytes[end]!;
-    if ((c >= 0x20 && c <= 0x7e) || c === 0x0d || c === 0x09) continue;
+    if (PLAIN[c] === 1) {
+      end++;
+      continue;
+    }
     if (c === 0x0a && (end > 0 ? bytes[end - 1] : prev) === 0x0d) {
       lines++;
+      end++;
       continue;
     }
     break;

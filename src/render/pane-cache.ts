@@ -71,6 +71,9 @@ export class PaneCache {
     const c = core(terminal);
     const refresh = c?._inputHandler?.onRequestRefreshRows;
     if (refresh) {
+      // Every scroll a write makes is reported here too (xterm marks the scroll region's rows
+      // dirty), so there is no onScroll listener: with none, xterm's per-line scroll event
+      // costs nothing, where a listener cost ~10% of parsing a flood of short lines.
       this.subs.push(
         refresh.call(c._inputHandler, (e) => (e ? this.markRows(e.start, e.end) : this.markAll())),
       );
@@ -78,9 +81,8 @@ export class PaneCache {
       if (reset) this.subs.push(reset.call(c._inputHandler, () => this.markAll()));
     } else {
       this.subs.push(terminal.onWriteParsed(() => this.markAll()));
+      this.subs.push(terminal.onScroll(() => this.markAll()));
     }
-    // clear() and full scrolls move every row; region scrolls are also reported as rows.
-    this.subs.push(terminal.onScroll(() => this.markAll()));
     this.subs.push(terminal.onResize(() => this.markAll()));
     this.subs.push(terminal.buffer.onBufferChange(() => this.markAll()));
   }

@@ -143,3 +143,27 @@ test("clear(), reset() and resize() called on a pane's terminal are picked up", 
   panes[0] = { ...panes[0]!, width: 12, height: 3 };
   check();
 });
+
+test("rows scrolled by output repaint, also once the history is full and lines are reused", async () => {
+  // Scrolling is seen through xterm's dirty rows alone (no per-line scroll listener): a scroll
+  // with a full history changes no buffer length, only every row's content.
+  const t = term(10, 3, 2);
+  const panes: PaneView[] = [{ terminal: t, x: 0, y: 0, width: 10, height: 3, active: true }];
+  const host = new Host(10, 4);
+  const f = new Frame(10, 4);
+  const check = async () => {
+    composeFrame(input(10, 4, panes, { windowRows: 3 }), f);
+    await host.show(f);
+    expect(frameRows(f, 0, 0, 10, 3)).toEqual(termRows(t));
+    expect(host.rows().slice(0, 3)).toEqual(termRows(t));
+  };
+  await write(t, "a\r\nb\r\nc");
+  await check();
+  for (let i = 0; i < 8; i++) {
+    await write(t, `\r\nline ${i}`);
+    await check();
+  }
+  await write(t, Array.from({ length: 50 }, (_, i) => `\r\nn${i}`).join(""));
+  await check();
+  expect(t.buffer.active.getLine(t.buffer.active.baseY + 2)?.translateToString(true)).toBe("n49");
+});
