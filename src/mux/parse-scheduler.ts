@@ -27,6 +27,11 @@ const AFTER_FLOOD_GC_MS = 100;
 const FLOOD_QUIET_MS = 50;
 /** Parsing per run before input, frames and sockets get the thread back. */
 const RUN_BUDGET_MS = 8;
+/**
+ * How long a flooding pane's newest batch of plain text may wait for the next (see hold): at
+ * most this long after its pane's screen was last brought up to date, about a frame.
+ */
+const HOLD_MS = 16;
 
 export interface ParseSink {
   readonly terminal: Terminal;
@@ -85,6 +90,11 @@ export function evictedPrefix(bytes: Uint8Array, keepLines: number, following: r
   return at + 1;
 }
 
+/** Whether all of bytes is plain text (evictedPrefix); `prev` as for plainRun. */
+function isPlainText(bytes: Uint8Array, prev: number): boolean {
+  return plainRun(bytes, prev, Infinity).end === bytes.length;
+}
+
 /** The bytes plain text is made of besides line feeds: printable ASCII, tab and CR. */
 const PLAIN = new Uint8Array(256);
 PLAIN.fill(1, 0x20, 0x7f);
@@ -120,6 +130,8 @@ interface Item {
   bytes: Uint8Array;
   offset: number;
   done?: () => void;
+  /** The batch filled its slot: more of the flood is right behind it (feed). */
+  more: boolean;
 }
 
 /**
@@ -158,6 +170,11 @@ export class ParseScheduler {
   private readonly longBatchAt = new WeakMap<ParseSink, number>();
   /** The last byte parsed for each sink, for a CRLF cut between two batches. */
   private readonly lastByte = new WeakMap<ParseSink, number>();
+  /** Sinks whose only queued batch waits for the next one (hold), and when each began waiting. */
+  private readonly held = new Map<ParseSink, ReturnType<typeof setTimeout>>();
+  private readonly holdingSince = new Map<ParseSink, number>();
+  /** Held sinks whose wait is over: their batch is parsed whatever follows. */
+  private readonly holdOver = new Set<ParseSink>();
 
   /**
    * Asked between slices of a run: true ends the run early, so input waiting on a socket or
@@ -177,8 +194,11 @@ export class ParseScheduler {
     return at !== undefined && performance.now() - at < FLOOD_QUIET_MS;
   }
 
-  /** Parse bytes into the sink's terminal, in order; `done` runs once they are parsed. */
-  feed(sink: ParseSink, bytes: Uint8Array | string, done?: () => void): void {
+  /**
+   * Parse bytes into the sink's terminal, in order; `done` runs once they are parsed. `more`:
+   * the batch filled its slot, so the program has more output right behind it (a flood).
+   */
+  feed(sink: ParseSink, bytes: Uint8Array | string, done?: () => void, more = false): void {
     const data = typeof bytes === "string" ? Buffer.from(bytes, "utf8") : bytes;
     const write = this.writer(sink.terminal);
     if (!write) {
@@ -200,7 +220,14 @@ export class ParseScheduler {
       if (!q) this.queues.set(sink, (q = []));
       this.ring.push(sink);
     }
-    q.push({ bytes: data, offset: 0, done });
+    q.push({ bytes: data, offset: 0, done, more });
+    const timer = this.held.get(sink);
+    if (timer !== undefined) {
+      // What the held batch waited for: parse (and mostly skip) it now that this follows it.
+      clearTimeout(timer);
+      this.held.delete(sink);
+      this.ring.push(sink);
+    }
     this.schedule();
   }
 
@@ -208,6 +235,10 @@ export class ParseScheduler {
   drop(sink: ParseSink): void {
     const q = this.queues.get(sink);
     this.queues.delete(sink);
+    clearTimeout(this.held.get(sink));
+    this.held.delete(sink);
+    this.holdingSince.delete(sink);
+    this.holdOver.delete(sink);
     this.ring = this.ring.filter((s) => s !== sink);
     for (const item of q ?? []) item.done?.();
   }
@@ -232,6 +263,7 @@ export class ParseScheduler {
       const q = this.queues.get(sink);
       const item = q?.[0];
       if (!q || !item) continue;
+      if (this.hold(sink, q)) continue;
       if (item.offset === 0 && item.bytes.length > SLICE && sink.skippable) {
         const cut = sink.skippable(item.bytes, q.slice(1).map((i) => i.bytes), this.lastByte.get(sink) ?? -1);
         if (cut > 0) {
@@ -248,6 +280,11 @@ export class ParseScheduler {
         this.lastByte.set(sink, item.bytes[item.bytes.length - 1] ?? -1);
         q.shift();
         item.done?.();
+        // Everything queued is parsed: the screen is up to date, and a new hold may begin.
+        if (q.length === 0) {
+          this.holdOver.delete(sink);
+          this.holdingSince.delete(sink);
+        }
       }
       sink.parsed(false);
       if (q.length > 0) this.ring.push(sink);
@@ -255,6 +292,39 @@ export class ParseScheduler {
     }
     if (this.ring.length > 0) this.schedule();
     else if (this.parsedSinceGc >= FLOOD_GC_BYTES / 8) this.collectSoon(); // a flood is over: its garbage too
+  }
+
+  /**
+   * Whether to leave the sink's queue unparsed for now: its one batch filled a slot (more is on
+   * its way) and is plain text whose kept lines (evictedPrefix) the next batch will most likely
+   * scroll away, so parsing them now would be wasted. `cat` of a log or `seq` then costs a scan
+   * of its bytes and, once a frame (HOLD_MS), a parse of what the screen and history keep: the
+   * screen still follows the flood at the frame rate. The wait ends when the next batch comes
+   * (feed) or HOLD_MS after the pane's screen was last brought up to date; a batch that did not
+   * fill its slot (the flood paused or ended) is never held.
+   */
+  private hold(sink: ParseSink, q: Item[]): boolean {
+    const item = q[0]!;
+    if (q.length !== 1 || !item.more || item.offset !== 0 || !sink.skippable || this.holdOver.has(sink)) return false;
+    // Worth it when the batch has lines to skip and is plain text to its end (else what follows
+    // cannot count: evictedPrefix); the prefix skippable reports is plain text already.
+    const cut = sink.skippable(item.bytes, [], this.lastByte.get(sink) ?? -1);
+    if (cut === 0 || !isPlainText(item.bytes.subarray(cut), item.bytes[cut - 1]!)) return false;
+    const now = performance.now();
+    const since = this.holdingSince.get(sink) ?? now;
+    if (now - since >= HOLD_MS) {
+      this.holdOver.add(sink);
+      return false;
+    }
+    this.holdingSince.set(sink, since);
+    const timer = setTimeout(() => {
+      this.held.delete(sink);
+      this.holdOver.add(sink);
+      this.ring.push(sink);
+      this.schedule();
+    }, since + HOLD_MS - now);
+    this.held.set(sink, timer);
+    return true;
   }
 
   private collect(): void {

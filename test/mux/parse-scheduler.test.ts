@@ -170,3 +170,63 @@ test("whole batches go when the batches queued after them scroll them away, CRLF
   expect(r.skipped).toBeGreaterThan(text.length / 2);
   expect(r.fast).toBe(r.full);
 });
+
+test("a flood's newest full batch of plain text waits for the next, which scrolls it away; alone it is parsed within a frame", async () => {
+  const cols = 20;
+  const rows = 5;
+  const scrollback = 3;
+  const full = new Terminal({ cols, rows, scrollback, allowProposedApi: true });
+  const fast = new Terminal({ cols, rows, scrollback, allowProposedApi: true });
+  let skipped = 0;
+  let parsedCalls = 0;
+  const ps = new ParseScheduler();
+  const s: ParseSink = {
+    terminal: fast,
+    parsed: () => parsedCalls++,
+    skippable: (b, following, prev) => {
+      const n = evictedText(fast, b, following, prev);
+      if (following.length > 0) skipped += n; // a skip because of what follows (not a check)
+      return n;
+    },
+  };
+  const text = lines(3000, cols);
+  const a = Buffer.from(text.slice(0, 20_000), "latin1");
+  const b = Buffer.from(text.slice(20_000, 40_000), "latin1");
+  const c = Buffer.from(text.slice(40_000), "latin1");
+  const released: string[] = [];
+  // A batch that filled its slot (more = true) is held: several turns pass and nothing is parsed.
+  ps.feed(s, a, () => released.push("a"), true);
+  for (let i = 0; i < 3; i++) await turn();
+  expect(parsedCalls).toBe(0);
+  expect(released).toEqual([]);
+  expect(ps.isFlooding(s)).toBe(true);
+  // The next batch comes: all of the held one but its last partial line is skipped.
+  ps.feed(s, b, () => released.push("b"), true);
+  await waitFor(() => released.includes("a"), "the held batch to be released");
+  expect(skipped).toBeGreaterThan(a.length - cols - 2);
+  // Nothing follows b: it is parsed once its wait (about a frame) is over.
+  await waitFor(() => released.includes("b"), "the last held batch to be parsed after its wait");
+  // A batch that did not fill its slot (the flood paused or ended) is never held.
+  ps.feed(s, c, () => released.push("c"), false);
+  await turn();
+  await waitFor(() => released.includes("c"), "the last batch");
+  for (const p of [a, b, c]) await new Promise<void>((r) => full.write(p, r));
+  expect(snapshot(fast)).toBe(snapshot(full));
+});
+
+test("a held batch is parsed at once when the pane's end (an empty batch) follows it", async () => {
+  const s = sink();
+  const ps = new ParseScheduler();
+  const withSkip: ParseSink = { ...s, skippable: (b, f, p) => evictedText(s.terminal, b, f, p) };
+  const text = Buffer.from(lines(4000, 80), "latin1");
+  let parsed = false;
+  ps.feed(withSkip, text, undefined, true);
+  await turn();
+  expect(s.calls).toEqual([]); // held
+  expect(s.terminal.buffer.active.getLine(0)?.translateToString(true)).toBe("");
+  ps.feed(withSkip, new Uint8Array(0), () => (parsed = true));
+  await turn();
+  await turn();
+  expect(parsed).toBe(true);
+  expect(s.terminal.buffer.active.getLine(s.terminal.buffer.active.baseY + 22)?.translateToString(true)).toBe(lines(4000, 80).split("\r\n")[3999]);
+});
