@@ -6,7 +6,7 @@ import { readlinkSync, readFileSync } from "node:fs";
 import { spawn, signalName, SLOT_SIZE, type Pty, type ExitStatus } from "../pty/index.ts";
 import type { CopyMode } from "./copy-mode.ts";
 import { ControlStringLimiter } from "./string-limit.ts";
-import { parseScheduler, evictedText, type ParseSink } from "./parse-scheduler.ts";
+import { parseScheduler, keptLines, type ParseSink } from "./parse-scheduler.ts";
 
 export interface PaneSpawn {
   argv: string[]; // the program and its arguments (already resolved from a shell command)
@@ -119,9 +119,9 @@ export class Pane implements ParseSink {
     this.notify();
   }
 
-  /** ParseSink.skippable: not while copy mode follows the scrollback line by line. */
-  skippable(bytes: Uint8Array, following: readonly Uint8Array[], prev: number): number {
-    return this.copyMode ? 0 : evictedText(this.terminal, bytes, following, prev);
+  /** ParseSink.keepLines: no skipping while copy mode follows the scrollback line by line. */
+  keepLines(): number {
+    return this.copyMode ? 0 : keptLines(this.terminal);
   }
 
   /** Bytes for the pane's screen (not its program), in order with the program's output. */

@@ -41,11 +41,10 @@ export interface ParseSink {
    */
   parsed(interactive: boolean): void;
   /**
-   * How many leading bytes of a large batch about to be parsed can be skipped because all they
-   * would leave is evicted from the terminal by what follows them, in it and in the batches
-   * queued after it (evictedPrefix); 0 for none.
+   * How many line feeds of plain text after a prefix scroll all the prefix left out of the
+   * terminal (evictedPrefix's keepLines; keptLines), or 0 when no output may be skipped now.
    */
-  skippable?(bytes: Uint8Array, following: readonly Uint8Array[], prev: number): number;
+  keepLines?(): number;
 }
 
 /**
@@ -65,14 +64,17 @@ export interface ParseSink {
  * that can still be seen makes a flood of them several times cheaper. (A resize to more rows
  * while such a flood is queued can leave a few of the oldest history lines as they were before
  * the skipped text.)
+ *
+ * Each array's scan is kept (by identity) while it lives: a batch is looked at as `bytes` and
+ * as one of `following` several times while it waits, so its bytes must not change meanwhile.
  */
 export function evictedPrefix(bytes: Uint8Array, keepLines: number, following: readonly Uint8Array[] = [], prev = -1): number {
-  const here = plainRun(bytes, prev, Infinity);
+  const here = plainRunOf(bytes, prev);
   let later = 0;
   if (here.end === bytes.length) {
     let last = bytes[bytes.length - 1] ?? prev;
     for (const next of following) {
-      const r = plainRun(next, last, keepLines - later);
+      const r = plainRunOf(next, last);
       later += r.lines;
       if (later >= keepLines || r.end < next.length) break;
       last = next[next.length - 1] ?? last;
@@ -90,9 +92,22 @@ export function evictedPrefix(bytes: Uint8Array, keepLines: number, following: r
   return at + 1;
 }
 
-/** Whether all of bytes is plain text (evictedPrefix); `prev` as for plainRun. */
-function isPlainText(bytes: Uint8Array, prev: number): boolean {
-  return plainRun(bytes, prev, Infinity).end === bytes.length;
+interface PlainRun {
+  prev: number;
+  lines: number;
+  end: number;
+}
+
+const runs = new WeakMap<Uint8Array, PlainRun>();
+
+/** plainRun of all of bytes, kept for the next call with the same array and `prev`. */
+function plainRunOf(bytes: Uint8Array, prev: number): PlainRun {
+  const known = runs.get(bytes);
+  if (known && (known.prev === prev || bytes[0] !== 0x0a)) return known; // prev only matters to a leading LF
+  const r = plainRun(bytes, prev);
+  const run = { prev, lines: r.lines, end: r.end };
+  runs.set(bytes, run);
+  return run;
 }
 
 /** The bytes plain text is made of besides line feeds: printable ASCII, tab and CR. */
@@ -103,14 +118,14 @@ PLAIN[0x0d] = 1;
 
 /**
  * The plain text (evictedPrefix) at the start of bytes: where it ends and how many line feeds it
- * has, counting stopped at `limit`. `prev` is the byte before bytes (a CR there makes a leading
- * LF part of a CRLF), -1 for none.
+ * has. `prev` is the byte before bytes (a CR there makes a leading LF part of a CRLF), -1 for
+ * none.
  */
-function plainRun(bytes: Uint8Array, prev: number, limit: number): { lines: number; end: number } {
+function plainRun(bytes: Uint8Array, prev: number): { lines: number; end: number } {
   let lines = 0;
   let end = 0;
   const n = bytes.length;
-  while (end < n && lines < limit) {
+  while (end < n) {
     const c = bytes[end]!;
     if (PLAIN[c] === 1) {
       end++;
@@ -135,18 +150,19 @@ interface Item {
 }
 
 /**
- * evictedPrefix for a terminal about to parse `bytes`: only in the normal screen (the alternate
- * one has no scrollback to push rows into) with the whole screen as its scroll region.
+ * evictedPrefix's keepLines for a terminal: only in the normal screen (the alternate one has no
+ * scrollback to push rows into) with the whole screen as its scroll region; 0 otherwise.
  */
-export function evictedText(t: Terminal, bytes: Uint8Array, following: readonly Uint8Array[] = [], prev = -1): number {
+export function keptLines(t: Terminal): number {
   if (t.buffer.active.type !== "normal") return 0;
   const core: unknown = Reflect.get(t, "_core");
   const buf: unknown = core && typeof core === "object" ? Reflect.get(core, "buffer") : undefined;
   const top: unknown = buf && typeof buf === "object" ? Reflect.get(buf, "scrollTop") : undefined;
   const bottom: unknown = buf && typeof buf === "object" ? Reflect.get(buf, "scrollBottom") : undefined;
   if (top !== 0 || bottom !== t.rows - 1) return 0;
-  return evictedPrefix(bytes, 2 * t.rows + (t.options.scrollback ?? 0), following, prev);
+  return 2 * t.rows + (t.options.scrollback ?? 0);
 }
+
 
 type WriteSync = (data: Uint8Array | string) => void;
 
@@ -168,6 +184,8 @@ export class ParseScheduler {
   private gcTimer: ReturnType<typeof setTimeout> | null = null;
   /** When each sink last had a batch too long to be interactive (isFlooding). */
   private readonly longBatchAt = new WeakMap<ParseSink, number>();
+  /** Bytes of output not parsed because what followed them scrolled them away (evictedPrefix). */
+  skipped = 0;
   /** The last byte parsed for each sink, for a CRLF cut between two batches. */
   private readonly lastByte = new WeakMap<ParseSink, number>();
   /** Sinks whose only queued batch waits for the next one (hold), and when each began waiting. */
@@ -264,11 +282,13 @@ export class ParseScheduler {
       const item = q?.[0];
       if (!q || !item) continue;
       if (this.hold(sink, q)) continue;
-      if (item.offset === 0 && item.bytes.length > SLICE && sink.skippable) {
-        const cut = sink.skippable(item.bytes, q.slice(1).map((i) => i.bytes), this.lastByte.get(sink) ?? -1);
+      const keep = item.offset === 0 && item.bytes.length > SLICE ? (sink.keepLines?.() ?? 0) : 0;
+      if (keep > 0) {
+        const cut = evictedPrefix(item.bytes, keep, q.slice(1).map((i) => i.bytes), this.lastByte.get(sink) ?? -1);
         if (cut > 0) {
           this.writer(sink.terminal)!(CR);
           item.offset = cut;
+          this.skipped += cut;
         }
       }
       const end = Math.min(item.bytes.length, item.offset + SLICE);
@@ -305,11 +325,13 @@ export class ParseScheduler {
    */
   private hold(sink: ParseSink, q: Item[]): boolean {
     const item = q[0]!;
-    if (q.length !== 1 || !item.more || item.offset !== 0 || !sink.skippable || this.holdOver.has(sink)) return false;
-    // Worth it when the batch has lines to skip and is plain text to its end (else what follows
-    // cannot count: evictedPrefix); the prefix skippable reports is plain text already.
-    const cut = sink.skippable(item.bytes, [], this.lastByte.get(sink) ?? -1);
-    if (cut === 0 || !isPlainText(item.bytes.subarray(cut), item.bytes[cut - 1]!)) return false;
+    if (q.length !== 1 || !item.more || item.offset !== 0 || this.holdOver.has(sink)) return false;
+    // Worth it when the batch is plain text to its end (else what follows cannot count:
+    // evictedPrefix) with more lines than are kept.
+    const keep = sink.keepLines?.() ?? 0;
+    if (keep === 0) return false;
+    const run = plainRunOf(item.bytes, this.lastByte.get(sink) ?? -1);
+    if (run.end !== item.bytes.length || run.lines <= keep) return false;
     const now = performance.now();
     const since = this.holdingSince.get(sink) ?? now;
     if (now - since >= HOLD_MS) {

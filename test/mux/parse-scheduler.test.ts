@@ -2,7 +2,7 @@
 // floods go in slices, and the interrupt hook ends a run after the current slice.
 import { expect, test } from "bun:test";
 import { Terminal } from "@xterm/headless";
-import { ParseScheduler, evictedText, type ParseSink } from "../../src/mux/parse-scheduler.ts";
+import { ParseScheduler, keptLines, type ParseSink } from "../../src/mux/parse-scheduler.ts";
 import { waitFor } from "../helpers/wait.ts";
 
 function sink(): ParseSink & { calls: boolean[] } {
@@ -122,22 +122,13 @@ for (const [seed, cols, rows, scrollback, rarity] of [
 async function both(cols: number, rows: number, scrollback: number, pieces: string[]): Promise<{ fast: string; full: string; skipped: number }> {
   const full = new Terminal({ cols, rows, scrollback, allowProposedApi: true });
   const fast = new Terminal({ cols, rows, scrollback, allowProposedApi: true });
-  let skipped = 0;
   const ps = new ParseScheduler();
-  const s: ParseSink = {
-    terminal: fast,
-    parsed: () => {},
-    skippable: (b, following, prev) => {
-      const n = evictedText(fast, b, following, prev);
-      skipped += n;
-      return n;
-    },
-  };
+  const s: ParseSink = { terminal: fast, parsed: () => {}, keepLines: () => keptLines(fast) };
   let done = false;
   pieces.forEach((p, i) => ps.feed(s, Buffer.from(p, "latin1"), i === pieces.length - 1 ? () => (done = true) : undefined));
   await waitFor(() => done, "the pieces to be parsed");
   for (const p of pieces) await new Promise<void>((r) => full.write(p, r));
-  return { fast: snapshot(fast), full: snapshot(full), skipped };
+  return { fast: snapshot(fast), full: snapshot(full), skipped: ps.skipped };
 }
 
 const lines = (n: number, cols: number) => Array.from({ length: n }, (_, i) => `${i}`.padEnd(1 + (i * 7) % (cols - 1), String.fromCharCode(0x41 + (i % 26))) + "\r\n").join("");
@@ -177,18 +168,9 @@ test("a flood's newest full batch of plain text waits for the next, which scroll
   const scrollback = 3;
   const full = new Terminal({ cols, rows, scrollback, allowProposedApi: true });
   const fast = new Terminal({ cols, rows, scrollback, allowProposedApi: true });
-  let skipped = 0;
   let parsedCalls = 0;
   const ps = new ParseScheduler();
-  const s: ParseSink = {
-    terminal: fast,
-    parsed: () => parsedCalls++,
-    skippable: (b, following, prev) => {
-      const n = evictedText(fast, b, following, prev);
-      if (following.length > 0) skipped += n; // a skip because of what follows (not a check)
-      return n;
-    },
-  };
+  const s: ParseSink = { terminal: fast, parsed: () => parsedCalls++, keepLines: () => keptLines(fast) };
   const text = lines(3000, cols);
   const a = Buffer.from(text.slice(0, 20_000), "latin1");
   const b = Buffer.from(text.slice(20_000, 40_000), "latin1");
@@ -203,7 +185,7 @@ test("a flood's newest full batch of plain text waits for the next, which scroll
   // The next batch comes: all of the held one but its last partial line is skipped.
   ps.feed(s, b, () => released.push("b"), true);
   await waitFor(() => released.includes("a"), "the held batch to be released");
-  expect(skipped).toBeGreaterThan(a.length - cols - 2);
+  expect(ps.skipped).toBeGreaterThan(a.length - cols - 2);
   // Nothing follows b: it is parsed once its wait (about a frame) is over.
   await waitFor(() => released.includes("b"), "the last held batch to be parsed after its wait");
   // A batch that did not fill its slot (the flood paused or ended) is never held.
@@ -217,7 +199,7 @@ test("a flood's newest full batch of plain text waits for the next, which scroll
 test("a held batch is parsed at once when the pane's end (an empty batch) follows it", async () => {
   const s = sink();
   const ps = new ParseScheduler();
-  const withSkip: ParseSink = { ...s, skippable: (b, f, p) => evictedText(s.terminal, b, f, p) };
+  const withSkip: ParseSink = { ...s, keepLines: () => keptLines(s.terminal) };
   const text = Buffer.from(lines(4000, 80), "latin1");
   let parsed = false;
   ps.feed(withSkip, text, undefined, true);
