@@ -3,7 +3,7 @@
 import { Terminal } from "@xterm/headless";
 import { Unicode11Addon } from "@xterm/addon-unicode11";
 import { readlinkSync, readFileSync } from "node:fs";
-import { spawn, signalName, SLOT_SIZE, type Pty, type ExitStatus } from "../pty/index.ts";
+import { spawn, signalName, type Pty, type ExitStatus } from "../pty/index.ts";
 import type { CopyMode } from "./copy-mode.ts";
 import { ControlStringLimiter } from "./string-limit.ts";
 import { parseScheduler, keptLines, type ParseSink } from "./parse-scheduler.ts";
@@ -96,7 +96,7 @@ export class Pane implements ParseSink {
       this.lastOutputAt = performance.now();
       this.pipe?.(bytes);
       const pieces = limiter.filter(bytes);
-      if (!pieces) return parseScheduler.feed(this, bytes, release, bytes.length === SLOT_SIZE);
+      if (!pieces) return parseScheduler.feed(this, bytes, release);
       if (pieces.length === 0) return release();
       pieces.forEach((p, i) => parseScheduler.feed(this, p, i === pieces.length - 1 ? release : undefined));
     });

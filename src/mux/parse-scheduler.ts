@@ -145,8 +145,6 @@ interface Item {
   bytes: Uint8Array;
   offset: number;
   done?: () => void;
-  /** The batch filled its slot: more of the flood is right behind it (feed). */
-  more: boolean;
 }
 
 /**
@@ -212,11 +210,8 @@ export class ParseScheduler {
     return at !== undefined && performance.now() - at < FLOOD_QUIET_MS;
   }
 
-  /**
-   * Parse bytes into the sink's terminal, in order; `done` runs once they are parsed. `more`:
-   * the batch filled its slot, so the program has more output right behind it (a flood).
-   */
-  feed(sink: ParseSink, bytes: Uint8Array | string, done?: () => void, more = false): void {
+  /** Parse bytes into the sink's terminal, in order; `done` runs once they are parsed. */
+  feed(sink: ParseSink, bytes: Uint8Array | string, done?: () => void): void {
     const data = typeof bytes === "string" ? Buffer.from(bytes, "utf8") : bytes;
     const write = this.writer(sink.terminal);
     if (!write) {
@@ -238,7 +233,7 @@ export class ParseScheduler {
       if (!q) this.queues.set(sink, (q = []));
       this.ring.push(sink);
     }
-    q.push({ bytes: data, offset: 0, done, more });
+    q.push({ bytes: data, offset: 0, done });
     const timer = this.held.get(sink);
     if (timer !== undefined) {
       // What the held batch waited for: parse (and mostly skip) it now that this follows it.
@@ -315,17 +310,18 @@ export class ParseScheduler {
   }
 
   /**
-   * Whether to leave the sink's queue unparsed for now: its one batch filled a slot (more is on
-   * its way) and is plain text whose kept lines (evictedPrefix) the next batch will most likely
-   * scroll away, so parsing them now would be wasted. `cat` of a log or `seq` then costs a scan
-   * of its bytes and, once a frame (HOLD_MS), a parse of what the screen and history keep: the
-   * screen still follows the flood at the frame rate. The wait ends when the next batch comes
-   * (feed) or HOLD_MS after the pane's screen was last brought up to date; a batch that did not
-   * fill its slot (the flood paused or ended) is never held.
+   * Whether to leave the sink's queue unparsed for now: its one batch is plain text with more
+   * lines than the terminal keeps, so it comes from a flood, and the kept ones (evictedPrefix)
+   * are most likely scrolled away by the next batch: parsing them now would be wasted. `cat` of
+   * a log, `seq` or `yes` then costs a scan of its bytes and, once a frame (HOLD_MS), a parse of
+   * what the screen and history keep: the screen still follows the flood at the frame rate.
+   * The wait ends when the next batch comes (feed), HOLD_MS after the pane's screen was last
+   * brought up to date, or with the pane (its end comes as a batch too): the screen is never
+   * more than about a frame behind what the program wrote.
    */
   private hold(sink: ParseSink, q: Item[]): boolean {
     const item = q[0]!;
-    if (q.length !== 1 || !item.more || item.offset !== 0 || this.holdOver.has(sink)) return false;
+    if (q.length !== 1 || item.offset !== 0 || this.holdOver.has(sink)) return false;
     // Worth it when the batch is plain text to its end (else what follows cannot count:
     // evictedPrefix) with more lines than are kept.
     const keep = sink.keepLines?.() ?? 0;

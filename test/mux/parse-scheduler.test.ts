@@ -162,7 +162,7 @@ test("whole batches go when the batches queued after them scroll them away, CRLF
   expect(r.fast).toBe(r.full);
 });
 
-test("a flood's newest full batch of plain text waits for the next, which scrolls it away; alone it is parsed within a frame", async () => {
+test("a flood's newest batch of plain text waits for the next, which scrolls it away; alone it is parsed within a frame", async () => {
   const cols = 20;
   const rows = 5;
   const scrollback = 3;
@@ -176,23 +176,24 @@ test("a flood's newest full batch of plain text waits for the next, which scroll
   const b = Buffer.from(text.slice(20_000, 40_000), "latin1");
   const c = Buffer.from(text.slice(40_000), "latin1");
   const released: string[] = [];
-  // A batch that filled its slot (more = true) is held: several turns pass and nothing is parsed.
-  ps.feed(s, a, () => released.push("a"), true);
+  // A batch of plain text with more lines than are kept is held: turns pass, nothing is parsed.
+  ps.feed(s, a, () => released.push("a"));
   for (let i = 0; i < 3; i++) await turn();
   expect(parsedCalls).toBe(0);
   expect(released).toEqual([]);
   expect(ps.isFlooding(s)).toBe(true);
   // The next batch comes: all of the held one but its last partial line is skipped.
-  ps.feed(s, b, () => released.push("b"), true);
+  ps.feed(s, b, () => released.push("b"));
   await waitFor(() => released.includes("a"), "the held batch to be released");
   expect(ps.skipped).toBeGreaterThan(a.length - cols - 2);
   // Nothing follows b: it is parsed once its wait (about a frame) is over.
   await waitFor(() => released.includes("b"), "the last held batch to be parsed after its wait");
-  // A batch that did not fill its slot (the flood paused or ended) is never held.
-  ps.feed(s, c, () => released.push("c"), false);
-  await turn();
+  // Short batches (an echo, a prompt) are never held.
+  ps.feed(s, c, () => released.push("c"));
   await waitFor(() => released.includes("c"), "the last batch");
-  for (const p of [a, b, c]) await new Promise<void>((r) => full.write(p, r));
+  ps.feed(s, "$ ", () => released.push("prompt"));
+  expect(released).toContain("prompt");
+  for (const p of [a, b, c, "$ "]) await new Promise<void>((r) => full.write(p, r));
   expect(snapshot(fast)).toBe(snapshot(full));
 });
 
@@ -202,7 +203,7 @@ test("a held batch is parsed at once when the pane's end (an empty batch) follow
   const withSkip: ParseSink = { ...s, keepLines: () => keptLines(s.terminal) };
   const text = Buffer.from(lines(4000, 80), "latin1");
   let parsed = false;
-  ps.feed(withSkip, text, undefined, true);
+  ps.feed(withSkip, text);
   await turn();
   expect(s.calls).toEqual([]); // held
   expect(s.terminal.buffer.active.getLine(0)?.translateToString(true)).toBe("");
