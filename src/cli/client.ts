@@ -176,7 +176,25 @@ export async function runClient(opts: ClientOptions): Promise<number> {
         return enterAttached();
       case "detach":
         return finish(m.code, m.message, 1);
+      case "suspend":
+        return suspend();
     }
+  };
+
+  // suspend-client (C-b C-z): the terminal as it was, then stop as a job does. The stop takes
+  // effect before kill() returns, so what follows runs once the shell continues us (fg).
+  // Where no job control can stop us (an orphaned process group ignores SIGTSTP), the same
+  // path simply redraws.
+  const suspend = () => {
+    if (!attached || restored) return;
+    out(1, LEAVE);
+    try {
+      process.stdin.setRawMode?.(false);
+    } catch {}
+    process.kill(process.pid, "SIGTSTP");
+    process.stdin.setRawMode?.(true);
+    out(1, ENTER);
+    send({ t: "resume", cols: process.stdout.columns || 80, rows: process.stdout.rows || 24 });
   };
 
   const isTty = process.stdin.isTTY && process.stdout.isTTY;

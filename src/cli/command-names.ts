@@ -20,6 +20,8 @@ export const COMMAND_NAMES: readonly (readonly [string, readonly string[], boole
   ["choose-buffer", [], false],
   ["choose-client", [], false],
   ["show-messages", ["showmsgs"], false],
+  ["clock-mode", [], false],
+  ["suspend-client", ["suspendc"], false],
   ["new-window", ["neww"], false],
   ["split-window", ["splitw"], false],
   ["send-keys", ["send"], false],

@@ -3,11 +3,18 @@
 // with Enter or an item's number; and the view of a command's output (C-b ?), scrolled as
 // tmux's view mode. Both are left with q or Escape.
 
+import type { Highlight } from "../render/index.ts";
+
 /** A list or text shown over the active pane; it gets every key while open. */
 export interface PaneList {
   key(key: string): void;
-  /** The rows for a pane `height` rows high; `selected` (-1 for none) is drawn reversed. */
-  view(height: number): { lines: string[]; selected: number; indicator?: string };
+  /**
+   * The rows for a pane `height` rows high and `width` wide; `selected` (-1 for none) is drawn
+   * reversed, `highlights` restyle cells on top (the clock's blocks).
+   */
+  view(height: number, width: number): { lines: string[]; selected: number; indicator?: string; highlights?: Highlight[] };
+  /** It is no longer shown (closed, replaced, or its client gone): stop any timer. */
+  close?(): void;
 }
 
 export interface ChooserItem {

@@ -33,9 +33,9 @@ const PASTE_START = Buffer.from("\x1b[200~", "latin1");
 const PASTE_END = Buffer.from("\x1b[201~", "latin1");
 
 /** How the active pane shows a list or text: the lines, the cursor on the selection (or the top). */
-function chooserView(c: PaneList, height: number): Partial<PaneView> {
-  const { lines, selected, indicator } = c.view(height);
-  return { replace: { lines, selected }, cursor: { x: 0, y: Math.max(0, selected) }, ...(indicator ? { indicator } : {}) };
+function chooserView(c: PaneList, height: number, width: number): Partial<PaneView> {
+  const { lines, selected, indicator, highlights } = c.view(height, width);
+  return { replace: { lines, selected }, cursor: { x: 0, y: Math.max(0, selected) }, ...(indicator ? { indicator } : {}), ...(highlights ? { highlights } : {}) };
 }
 
 /** The panes a client's input goes to: the active one, or every pane under synchronize-panes. */
@@ -58,6 +58,8 @@ export class ClientConnection {
   private readonly reader = new FrameReader();
   private greeted = false;
   closed = false;
+  /** Stopped by suspend-client until the client says it has resumed. */
+  suspended = false;
   session: Session | null = null;
   /** Messages shown on this client's status line, oldest first (show-messages, C-b ~). */
   readonly messages: { at: Date; text: string }[] = [];
@@ -172,13 +174,16 @@ export class ClientConnection {
         this.commandChain = this.commandChain.then(() => this.runCommand(m.argv));
         return;
       case "resize":
+      case "resume":
         this.cols = m.cols;
         this.rows = m.rows;
         this.lastActivity = performance.now();
+        if (m.t === "resume") this.suspended = false;
         if (this.session) {
           this.screen?.resize(m.cols, m.rows);
           this.server.sessionSizeChanged(this.session);
-          this.markDirty();
+          if (m.t === "resume") this.redraw();
+          else this.markDirty();
         }
         return;
     }
@@ -313,6 +318,7 @@ export class ClientConnection {
     this.inputTimer = null;
     if (this.paneNumbers) clearTimeout(this.paneNumbers.timer);
     this.paneNumbers = null;
+    this.chooser?.close?.();
     this.chooser = null;
   }
 
@@ -335,9 +341,16 @@ export class ClientConnection {
     this.markDirty();
   }
 
+  /** suspend-client: the client gives its terminal back and stops; nothing is drawn until it resumes. */
+  suspend(): void {
+    if (!this.session || this.suspended) return;
+    this.suspended = true;
+    this.send({ t: "suspend" });
+  }
+
   private paint(): number | void {
     const s = this.session;
-    if (!s || !this.screen || this.closed) return;
+    if (!s || !this.screen || this.closed || this.suspended) return;
     const w = s.current;
     const panes: PaneView[] = w.visible().map(([p, r]) => ({
       terminal: p.terminal,
@@ -347,7 +360,7 @@ export class ClientConnection {
       height: r.height,
       active: p === w.active,
       ...this.server.paneView(p),
-      ...(this.chooser && p === w.active ? chooserView(this.chooser, r.height) : {}),
+      ...(this.chooser && p === w.active ? chooserView(this.chooser, r.height, r.width) : {}),
       ...(this.paneNumbers ? { label: { text: ` ${w.paneIndex(p)} `, bg: s.options.getString(p === w.active ? "display-panes-active-colour" : "display-panes-colour") } } : {}),
     }));
     if (this.statusStale || this.statusOf !== s) {
@@ -699,11 +712,13 @@ export class ClientConnection {
 
   /** choose-tree and the like: the list replaces the active pane on this client until closed. */
   openChooser(chooser: PaneList): void {
+    if (this.chooser !== chooser) this.chooser?.close?.();
     this.chooser = chooser;
     this.markDirty();
   }
 
   closeChooser(): void {
+    this.chooser?.close?.();
     this.chooser = null;
     this.markDirty();
   }

@@ -42,6 +42,8 @@ const defs: OptionDef[] = [
   { name: "display-panes-colour", scope: "session", type: "string", default: "blue" },
   { name: "display-panes-active-colour", scope: "session", type: "string", default: "red" },
   { name: "mode-keys", scope: "window", type: "choice", default: "emacs", choices: ["emacs", "vi"] },
+  { name: "clock-mode-colour", scope: "window", type: "string", default: "blue" },
+  { name: "clock-mode-style", scope: "window", type: "choice", default: "24", choices: ["12", "24"] },
   { name: "status-keys", scope: "session", type: "choice", default: "emacs", choices: ["emacs", "vi"] },
   { name: "aggressive-resize", scope: "window", type: "flag", default: false },
   { name: "main-pane-height", scope: "window", type: "string", default: "24" },

@@ -26,7 +26,9 @@ export interface TerminalInfo {
 export type ClientMessage =
   | { t: "hello"; version: number }
   | { t: "command"; argv: string[]; cwd: string; env: Record<string, string>; terminal?: TerminalInfo }
-  | { t: "resize"; cols: number; rows: number };
+  | { t: "resize"; cols: number; rows: number }
+  /** Back from suspend-client: the terminal is the client's again, at this size. */
+  | { t: "resume"; cols: number; rows: number };
 
 /** Server → client control messages. */
 export type ServerMessage =
@@ -35,7 +37,9 @@ export type ServerMessage =
   | { t: "output"; stream: "out" | "err"; text: string }
   | { t: "exit"; code: number }
   | { t: "attach"; session: string }
-  | { t: "detach"; message: string; code: number };
+  | { t: "detach"; message: string; code: number }
+  /** suspend-client: give the terminal back and stop (SIGTSTP) until continued. */
+  | { t: "suspend" };
 
 export class ProtocolError extends Error {}
 
@@ -218,6 +222,7 @@ export function validateClientMessage(m: unknown): ClientMessage | null {
       return o as ClientMessage;
     }
     case "resize":
+    case "resume":
       return isDim(o.cols) && isDim(o.rows) ? (o as ClientMessage) : null;
     default:
       return null;

@@ -24,7 +24,7 @@ export interface PaneView {
   scrollOffset?: number;
   /** Draw the cursor here (pane cells) instead of the program's cursor (copy mode). */
   cursor?: { x: number; y: number };
-  /** Cells restyled on top of the pane's own (a selection, search matches); pane cells. */
+  /** Cells restyled on top of the pane's own or the replacement (a selection, search matches, the clock); pane cells. */
   highlights?: Highlight[];
   /** Text drawn at the pane's top-right corner in the mode style (copy mode's "[12/3400]"). */
   indicator?: string;
@@ -193,8 +193,8 @@ function drawPane(f: Frame, pane: PaneView, winW: number, winH: number, now: num
       f.widths[at] = 1;
     }
   }
-  if (pane.highlights) for (const h of pane.highlights) drawHighlight(f, pane, h, x0, y0, x1, y1);
   if (pane.replace) drawReplacement(f, pane.replace, x0, y0, x1, y1);
+  if (pane.highlights) for (const h of pane.highlights) drawHighlight(f, pane, h, x0, y0, x1, y1);
   if (pane.indicator) drawIndicator(f, pane, pane.indicator, x0, y0, x1, y1);
   if (pane.label) drawLabel(f, pane, pane.label, x0, y0, x1, y1);
   if (pane.active && pane.cursor) {

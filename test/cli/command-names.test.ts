@@ -3,6 +3,7 @@
 import { expect, test } from "bun:test";
 import { COMMANDS } from "../../src/cli/commands/index.ts";
 import { COMMAND_NAMES, commandStartsServer } from "../../src/cli/command-names.ts";
+import { KeyTables } from "../../src/mux/bindings.ts";
 
 test("COMMAND_NAMES lists every command with its aliases and whether it starts a server", () => {
   const fromTable = COMMANDS.map((c) => [c.name, c.alias ?? [], c.startServer === true]);
@@ -17,4 +18,17 @@ test("new-session, its alias and a unique prefix start a server; other commands 
   expect(commandStartsServer("ls")).toBe(false);
   expect(commandStartsServer("n")).toBe(false); // new-session, new-window, next-window...
   expect(commandStartsServer("nosuch")).toBe(false);
+});
+
+test("every default key binding (prefix and copy-mode tables) runs a command weft has", () => {
+  const known = new Set(COMMANDS.flatMap((c) => [c.name, ...(c.alias ?? [])]));
+  const tables = new KeyTables();
+  const unknown: string[] = [];
+  for (const name of ["root", "prefix", "copy-mode", "copy-mode-vi"]) {
+    for (const b of tables.table(name)?.values() ?? []) {
+      for (const argv of b.commands) if (!known.has(argv[0]!)) unknown.push(`${name} ${b.key}: ${argv[0]}`);
+    }
+  }
+  expect(tables.table("prefix")?.size).toBeGreaterThan(50);
+  expect(unknown).toEqual([]);
 });

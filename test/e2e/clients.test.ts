@@ -1,6 +1,6 @@
 // list-clients and detach-client -t: attached clients by their terminal, as tmux names them.
 import { test, expect, afterEach } from "bun:test";
-import { readlinkSync } from "node:fs";
+import { readFileSync, readlinkSync } from "node:fs";
 import { Weft } from "../helpers/weft.ts";
 import { waitFor, within } from "../helpers/wait.ts";
 
@@ -164,4 +164,88 @@ test("C-b ? shows every key binding in a view over the pane (j/k/G scroll, q lea
   await c.waitForScreen((s) => /^\w{3} .*: hello from a script +\[0\/0\]$/.test(s.split("\n")[0]!.trimEnd()), "C-b ~ shows the log");
   c.type("q");
   expect(await w.run("show-messages", "-t", "/dev/nosuch")).toMatchObject({ code: 1, stderr: "can't find client: /dev/nosuch\n" });
+});
+
+/** The host's rows with every cell on a blue background as '#', others as spaces. */
+function blueBlocks(c: { host: import("@xterm/headless").Terminal }): string[] {
+  const b = c.host.buffer.active;
+  const cell = b.getNullCell();
+  const rows: string[] = [];
+  for (let y = 0; y < c.host.rows; y++) {
+    let s = "";
+    for (let x = 0; x < c.host.cols; x++) {
+      b.getLine(b.viewportY + y)?.getCell(x, cell);
+      s += cell.isBgPalette() && cell.getBgColor() === 4 ? "#" : " ";
+    }
+    rows.push(s.trimEnd());
+  }
+  return rows.filter((r) => r.length > 0);
+}
+
+test("C-b t shows a big clock of the time over the pane until a key; clock-mode-style 12 adds AM/PM", async () => {
+  const w = (weft = await Weft.start());
+  await w.ok("new", "-d", "-s", "t", "-x", "80", "-y", "23", "sh");
+  await w.ok("send-keys", "-t", "t", "echo still-here", "Enter");
+  const c = w.attach(["attach", "-t", "t"], 80, 24);
+  await c.waitForScreen((s) => s.includes("[t]") && s.includes("still-here"), "the pane");
+  c.type("\x02t");
+  await waitFor(() => blueBlocks(c).length === 5, () => `five rows of blocks; saw:\n${blueBlocks(c).join("\n")}`);
+  const rows = blueBlocks(c);
+  // Five characters, 5 cells wide with 1 between: "HH:MM", centred in the 80-column pane.
+  const left = Math.min(...rows.map((r) => r.length - r.trimStart().length));
+  const right = Math.max(...rows.map((r) => r.length));
+  expect(right - left).toBe(5 * 6 - 1);
+  expect(left).toBe((80 - 29) >> 1);
+  const glyph = (i: number) => rows.map((r) => r.slice(left + i * 6, left + i * 6 + 5).padEnd(5)).join("|");
+  expect(glyph(2)).toBe("     |  #  |     |  #  |     "); // the colon
+  const zero = "#####|#   #|#   #|#   #|#####";
+  const now = new Date();
+  if (now.getHours() < 10) expect(glyph(0)).toBe(zero); // the first digit of 0-9 o'clock
+  expect(c.screen()).not.toContain("still-here");
+  c.type("x"); // any key closes it, and goes nowhere else
+  await c.waitForScreen((s) => s.includes("still-here"), "the pane back");
+  expect(blueBlocks(c)).toEqual([]);
+
+  await w.ok("set-option", "-g", "-w", "clock-mode-style", "12");
+  c.type("\x02t");
+  await waitFor(() => blueBlocks(c).length === 5, "the 12-hour clock");
+  const width = Math.max(...blueBlocks(c).map((r) => r.length)) - Math.min(...blueBlocks(c).map((r) => r.length - r.trimStart().length));
+  const h12 = new Date().getHours() % 12 || 12;
+  expect([`${h12}:00AM`.length * 6 - 1, `${h12}:00PM`.length * 6 - 1]).toContain(width);
+  c.type("q");
+  await c.waitForScreen((s) => s.includes("still-here"), "the pane back again");
+  // From a shell with no client showing the pane: a clear error.
+  await w.ok("new", "-d", "-s", "hidden", "sh");
+  const bad = await w.run("clock-mode", "-t", "hidden");
+  expect(bad.code).toBe(1);
+  expect(bad.stderr).toMatch(/^no client shows pane %\d+\n$/);
+});
+
+test("C-b C-z suspends the client as a job of the shell; fg brings it back redrawn, with what the pane printed meanwhile", async () => {
+  const w = (weft = await Weft.start());
+  await w.ok("new", "-d", "-s", "z", "-x", "80", "-y", "23", "sh");
+  await w.ok("send-keys", "-t", "z", "echo in-pane", "Enter");
+  const c = w.shell(80, 24);
+  await c.waitForScreen((s) => s.includes("$"), "the shell's prompt");
+  c.type("$WEFT_CMD attach -t z\r");
+  await c.waitForScreen((s) => s.includes("[z]") && s.includes("in-pane"), "the attached session");
+  const pid = Number((await w.ok("list-clients", "-F", "#{client_pid}")).trim());
+  const state = () => readFileSync(`/proc/${pid}/stat`, "utf8").replace(/^.*\) /, "")[0];
+
+  c.type("\x02\x1a");
+  await c.waitForScreen((s) => /Stopped/.test(s) && !s.includes("[z]"), "the shell with its stopped job");
+  expect(state()).toBe("T");
+  // Still a client of the session, which runs on.
+  expect((await w.ok("list-clients", "-F", "#{client_session}")).trim()).toBe("z");
+  await w.ok("send-keys", "-t", "z", "echo while-away", "Enter");
+  await w.waitForText("while-away", "z");
+
+  c.type("fg\r");
+  await c.waitForScreen((s) => s.includes("[z]") && s.includes("while-away") && s.includes("in-pane"), "the session back, redrawn");
+  expect(state()).not.toBe("T");
+  c.type("\x02d");
+  await c.waitForScreen((s) => s.includes("[detached"), "detached");
+  const bad = await w.run("suspend-client", "-t", "/dev/pts/99999");
+  expect(bad.code).toBe(1);
+  expect(bad.stderr.trim()).toBe("can't find client: /dev/pts/99999");
 });

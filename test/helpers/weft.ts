@@ -97,6 +97,16 @@ export class Weft {
     return c;
   }
 
+  /**
+   * An interactive shell with job control in a host PTY (bash, no rc files), for typing weft
+   * commands as a person would; $WEFT_CMD in its environment runs this weft on this socket.
+   */
+  shell(cols = 80, rows = 24): HostClient {
+    const c = new HostClient(this, [], cols, rows, { file: "bash", args: ["--norc", "--noprofile", "-i"] });
+    this.clients.push(c);
+    return c;
+  }
+
   /** Kill the server and every client, and check nothing is left behind. */
   async cleanup(): Promise<void> {
     for (const c of this.clients) c.kill();
@@ -127,9 +137,12 @@ export class HostClient {
   bytes = 0;
   private output: Uint8Array[] = [];
 
-  constructor(weft: Weft, args: string[], cols: number, rows: number) {
+  constructor(weft: Weft, args: string[], cols: number, rows: number, program?: { file: string; args: string[] }) {
     this.host = new Terminal({ cols, rows, allowProposedApi: true });
-    this.pty = spawn({ file: weft.bin, args: ["-L", "test", "-f", "/dev/null", ...args], env: weft.env, cols, rows });
+    const env = { ...weft.env, WEFT_CMD: `${weft.bin} -L test -f /dev/null`, PS1: "$ " };
+    this.pty = program
+      ? spawn({ file: program.file, args: program.args, env, cols, rows })
+      : spawn({ file: weft.bin, args: ["-L", "test", "-f", "/dev/null", ...args], env: weft.env, cols, rows });
     this.pty.onData((b, release) => {
       this.bytes += b.length;
       this.output.push(b.slice());

@@ -15,6 +15,8 @@ import { displayPanes } from "./display-panes.ts";
 import { chooseTree } from "./choose-tree.ts";
 import { chooseBuffer, chooseClient } from "./choose-buffer.ts";
 import { showMessages } from "./show-messages.ts";
+import { clockMode } from "./clock-mode.ts";
+import { suspendClient } from "./suspend-client.ts";
 import { newWindow } from "./new-window.ts";
 import { splitWindow } from "./split-window.ts";
 import { sendKeys } from "./send-keys.ts";
@@ -71,6 +73,8 @@ export const COMMANDS: CommandEntry[] = [
   chooseBuffer,
   chooseClient,
   showMessages,
+  clockMode,
+  suspendClient,
   newWindow,
   splitWindow,
   sendKeys,
