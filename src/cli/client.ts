@@ -28,6 +28,22 @@ const ENTER = "\x1b[?1049h\x1b[H\x1b[2J\x1b[?2004h\x1b[?2026$p";
 /** Leave: every mode a pane could have made us set, then the main screen and a visible cursor. */
 const LEAVE = "\x1b[?2026l\x1b[0m\x1b[r\x1b[0 q\x1b[?2004l\x1b[?1000l\x1b[?1002l\x1b[?1003l\x1b[?1006l\x1b[?1004l\x1b[?1l\x1b>\x1b[?1049l\x1b[?25h";
 
+/**
+ * The server's runtime, kept from waking an idle server to collect garbage. Bun's GC timer would
+ * run every second (1–2 clock ticks per 10 s). JSC's full-collection timer fires once, seconds
+ * after a burst of work (a ~10 ms full GC 4–8 s after the last command); its delay is the last
+ * collection's length over a CPU share per MiB allocated, which this makes so small that the
+ * delay runs to days. The eden timer stays: it collects the young garbage of a burst within
+ * about a second, which keeps a server driven by thousands of commands ~15 MiB smaller.
+ * Allocation still triggers full collections, and the server collects after floods itself
+ * (ParseScheduler). Panes get the sessions' environment, never the server's own, so this
+ * reaches no program.
+ */
+const SERVER_ENV = {
+  BUN_GC_TIMER_DISABLE: "1",
+  BUN_JSC_percentCPUPerMBForFullTimer: "1e-12",
+};
+
 function out(fd: number, data: string | Uint8Array): void {
   const bytes = typeof data === "string" ? Buffer.from(data, "utf8") : data;
   let off = 0;
@@ -230,10 +246,7 @@ export async function runClient(opts: ClientOptions): Promise<number> {
       return 1;
     }
     const env = processEnv();
-    // Bun's GC timer would wake an idle server every second (1-2 clock ticks per 10 s); the
-    // server collects after floods itself (ParseScheduler). Panes get the sessions' environment,
-    // never the server's own, so this reaches no program.
-    startServer(opts.serverArgv, { ...env, BUN_GC_TIMER_DISABLE: "1" }, env.WEFT_SERVER_LOG);
+    startServer(opts.serverArgv, { ...env, ...SERVER_ENV }, env.WEFT_SERVER_LOG);
     sock = await connectWithRetry(opts.socketPath, handlers, 10_000);
     if (!sock) {
       out(2, `weft: the server did not start on ${opts.socketPath}\n`);
