@@ -1,7 +1,7 @@
 // The client: connects to the server (starting it when the command may), sends one command,
 // prints its output, and, when the command attaches, becomes a thin terminal: raw mode, keys
 // to the server, frames to stdout, SIGWINCH as resize, the terminal restored on every exit.
-import { writeSync, existsSync, readlinkSync, openSync, closeSync } from "node:fs";
+import { writeSync, existsSync, readlinkSync, openSync, closeSync, fstatSync } from "node:fs";
 import type { Socket } from "bun";
 import {
   FrameReader,
@@ -12,6 +12,8 @@ import {
   Outbox,
   type ServerMessage,
   type ClientMessage,
+  ENTER,
+  LEAVE,
 } from "../mux/protocol.ts";
 
 export interface ClientOptions {
@@ -23,10 +25,6 @@ export interface ClientOptions {
   serverArgv: string[];
 }
 
-/** Enter: alternate screen, clear, bracketed paste; ask whether synchronized output is supported. */
-const ENTER = "\x1b[?1049h\x1b[H\x1b[2J\x1b[?2004h\x1b[?2026$p";
-/** Leave: every mode a pane could have made us set, then the main screen and a visible cursor. */
-const LEAVE = "\x1b[?2026l\x1b[0m\x1b[r\x1b[0 q\x1b[?2004l\x1b[?1000l\x1b[?1002l\x1b[?1003l\x1b[?1006l\x1b[?1004l\x1b[?1l\x1b>\x1b[?1049l\x1b[?25h";
 
 /**
  * The server's runtime, kept from waking an idle server to collect garbage. Bun's GC timer would
@@ -105,6 +103,19 @@ function startServer(argv: string[], env: Record<string, string>, logFile?: stri
     Bun.spawn(argv, { env, stdio: ["ignore", out, out], detached: true }).unref();
   } finally {
     if (log !== null) closeSync(log);
+  }
+}
+
+/**
+ * The device number of the terminal on stdin, so that the server may read and write it itself
+ * (ClientTty); WEFT_RELAY=1 keeps every key and frame going through this process instead.
+ */
+function ttyRdev(): number | undefined {
+  if (process.env.WEFT_RELAY === "1") return undefined;
+  try {
+    return fstatSync(0).rdev;
+  } catch {
+    return undefined;
   }
 }
 
@@ -189,7 +200,7 @@ export async function runClient(opts: ClientOptions): Promise<number> {
       case "exit":
         return finish(m.code);
       case "attach":
-        return enterAttached();
+        return enterAttached(m.direct === true);
       case "detach":
         return finish(m.code, m.message, 1);
       case "suspend":
@@ -221,17 +232,21 @@ export async function runClient(opts: ClientOptions): Promise<number> {
       cwd: process.cwd(),
       env: processEnv(),
       terminal: isTty
-        ? { cols: process.stdout.columns || 80, rows: process.stdout.rows || 24, term: process.env.TERM ?? "xterm", tty: ttyName(), pid: process.pid }
+        ? { cols: process.stdout.columns || 80, rows: process.stdout.rows || 24, term: process.env.TERM ?? "xterm", tty: ttyName(), rdev: ttyRdev(), pid: process.pid }
         : undefined,
     });
   };
 
-  const enterAttached = () => {
+  // `direct`: the server reads the terminal and draws on it itself (ClientTty); this process
+  // only keeps its modes, its size and its suspend, and restores it at the end.
+  const enterAttached = (direct: boolean) => {
     attached = true;
     process.stdin.setRawMode?.(true);
-    out(1, ENTER);
-    process.stdin.on("data", (b: Buffer) => write(encodeData(b)));
-    process.stdin.resume();
+    if (!direct) {
+      out(1, ENTER);
+      process.stdin.on("data", (b: Buffer) => write(encodeData(b)));
+      process.stdin.resume();
+    }
     process.on("SIGWINCH", () => send({ t: "resize", cols: process.stdout.columns || 80, rows: process.stdout.rows || 24 }));
   };
   for (const sig of ["SIGTERM", "SIGHUP", "SIGINT"] as const) {

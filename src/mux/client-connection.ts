@@ -14,6 +14,7 @@ import {
   encodeData,
   Outbox,
   validateClientMessage,
+  ENTER,
   type ServerMessage,
   type TerminalInfo,
 } from "./protocol.ts";
@@ -26,6 +27,7 @@ import { expandFormat } from "./format.ts";
 import { formatLookup } from "./format-vars.ts";
 import { MouseHandler } from "./mouse-handler.ts";
 import { parseMouse, hostMouseMode, hostMouseSequence } from "./mouse.ts";
+import { ClientTty } from "./client-tty.ts";
 
 /** Output a client has not taken beyond this is a client that stopped reading: drop it. */
 const MAX_CONTROL_BACKLOG = 64 * 1024 * 1024;
@@ -76,6 +78,8 @@ export class ClientConnection {
   /** Wall-clock time of its last key (client_activity). */
   activityAt = Date.now();
   private readonly outbox: Outbox; // bytes the socket has not taken yet
+  /** The client's terminal, read and written here while attached (ClientTty); null: the client relays. */
+  private tty: ClientTty | null = null;
   private ending = false; // end the socket once the outbox is written
   private screen: ClientScreen | null = null;
   private pacer: FramePacer | null = null;
@@ -122,8 +126,9 @@ export class ClientConnection {
     return this.terminal?.tty ?? `client-${this.terminal?.pid ?? "?"}`;
   }
 
-  /** The socket's fd (Bun has it but does not type it), or -1. */
-  get fd(): number {
+  /** Where its keys come from, to poll: its terminal, or the socket (Bun has its fd but does not type it); -1 if unknown. */
+  get inputFd(): number {
+    if (this.tty) return this.tty.fd;
     const fd = (this.socket as unknown as { fd?: unknown }).fd;
     return typeof fd === "number" ? fd : -1;
   }
@@ -178,7 +183,10 @@ export class ClientConnection {
         this.cols = m.cols;
         this.rows = m.rows;
         this.lastActivity = performance.now();
-        if (m.t === "resume") this.suspended = false;
+        if (m.t === "resume" && this.suspended) {
+          this.suspended = false;
+          if (this.session) this.openTty(false); // the client has entered again
+        }
         if (this.session) {
           this.screen?.resize(m.cols, m.rows);
           this.server.sessionSizeChanged(this.session);
@@ -217,7 +225,7 @@ export class ClientConnection {
 
   onDrain(): void {
     if (!this.outbox.drain()) return;
-    this.pacer?.setBusy(false);
+    if (!this.tty?.busy) this.pacer?.setBusy(false);
     if (this.ending) this.socket.end();
   }
 
@@ -228,6 +236,38 @@ export class ClientConnection {
   private endWhenWritten(): void {
     if (this.outbox.empty) this.socket.end();
     else this.ending = true;
+  }
+
+  /** Bytes for the client's terminal: straight to it, or through the client. */
+  private toTerminal(bytes: Uint8Array): void {
+    if (!this.tty) return this.write(encodeData(bytes));
+    if (!this.tty.write(bytes)) this.pacer?.setBusy(true);
+  }
+
+  /**
+   * Take over the client's terminal (ClientTty) when it named one we can open: keys are read
+   * and frames written here, not relayed by the client. `enter`: switch it to our screen
+   * first, as the client does when it relays (after suspend-client the client has done so).
+   */
+  private openTty(enter = true): void {
+    const t = this.terminal;
+    if (this.tty || !t?.tty || t.rdev === undefined) return;
+    this.tty = ClientTty.open(t.tty, t.rdev, {
+      input: (bytes) => {
+        if (this.session && !this.closed) this.onInput(bytes);
+      },
+      drain: () => {
+        if (this.outbox.empty) this.pacer?.setBusy(false);
+      },
+      end: () => this.releaseTty(),
+    });
+    if (this.tty && enter) this.tty.write(Buffer.from(ENTER, "latin1"));
+  }
+
+  /** Give the terminal back to the client (detach, suspend, its end): nothing more is read from it here. */
+  private releaseTty(): void {
+    this.tty?.close();
+    this.tty = null;
   }
 
   private fail(reason: string): void {
@@ -245,6 +285,7 @@ export class ClientConnection {
   onClose(): void {
     if (this.closed) return;
     this.closed = true;
+    this.releaseTty();
     this.stopRendering();
     this.server.removeClient(this);
   }
@@ -263,7 +304,8 @@ export class ClientConnection {
     this.lastActivity = performance.now();
     s.activity = Date.now();
     if (first) {
-      this.send({ t: "attach", session: s.name });
+      this.openTty();
+      this.send({ t: "attach", session: s.name, ...(this.tty ? { direct: true } : {}) });
       this.screen = new ClientScreen(this.cols, this.rows, { syncOutput: false });
       this.pacer = new FramePacer({ paint: () => this.paint() });
       this.statusTimer = setInterval(() => this.markDirty(), Math.max(1, s.options.getNumber("status-interval")) * 1000);
@@ -284,6 +326,7 @@ export class ClientConnection {
 
   detach(message = `[detached (from session ${this.session?.name ?? ""})]`, code = 0): void {
     const s = this.session;
+    this.releaseTty(); // before the client restores its terminal
     this.send({ t: "detach", message, code });
     this.stopRendering();
     this.session = null;
@@ -345,6 +388,7 @@ export class ClientConnection {
   suspend(): void {
     if (!this.session || this.suspended) return;
     this.suspended = true;
+    this.releaseTty();
     this.send({ t: "suspend" });
   }
 
@@ -386,7 +430,7 @@ export class ClientConnection {
     this.updateTitle(s);
     this.updateHostMouse(s);
     const bytes = this.screen.encode(this.frame);
-    if (bytes.length > 0) this.write(encodeData(bytes));
+    if (bytes.length > 0) this.toTerminal(bytes);
     return this.frame.holdMs || undefined;
   }
 
@@ -399,7 +443,7 @@ export class ClientConnection {
     const title = sanitizeTitle(expandFormat(s.options.getString("set-titles-string"), formatLookup(this.server, { session: s })));
     if (title === this.title) return;
     this.title = title;
-    this.write(encodeData(Buffer.from(`\x1b]2;${title}\x07`, "utf8")));
+    this.toTerminal(Buffer.from(`\x1b]2;${title}\x07`, "utf8"));
   }
 
   /** Ask the host for mouse reports while the mouse option is on or the active pane's program wants them. */
@@ -407,7 +451,7 @@ export class ClientConnection {
     const mode = hostMouseMode(s.options.getFlag("mouse"), s.current.active.modes.mouseTrackingMode);
     if (mode === this.hostMouse) return;
     this.hostMouse = mode;
-    this.write(encodeData(Buffer.from(hostMouseSequence(mode), "latin1")));
+    this.toTerminal(Buffer.from(hostMouseSequence(mode), "latin1"));
   }
 
   showMessage(text: string): void {
@@ -443,11 +487,11 @@ export class ClientConnection {
   /** OSC 52: the host terminal puts the text on the system clipboard (set-clipboard). */
   setClipboard(text: string): void {
     const b64 = Buffer.from(text, "utf8").toString("base64");
-    this.write(encodeData(Buffer.from(`\x1b]52;c;${b64}\x07`, "latin1")));
+    this.toTerminal(Buffer.from(`\x1b]52;c;${b64}\x07`, "latin1"));
   }
 
   bell(): void {
-    this.write(encodeData(new Uint8Array([7])));
+    this.toTerminal(new Uint8Array([7]));
   }
 
   // ---- keys -----------------------------------------------------------------------------
@@ -671,9 +715,11 @@ export class ClientConnection {
     if (this.inputPaused || p.inputBacklog <= INPUT_BACKLOG) return;
     this.inputPaused = true;
     this.socket.pause();
+    this.tty?.pause();
     void p.whenInputBelow(INPUT_BACKLOG / 4).then(() => {
       this.inputPaused = false;
       if (!this.closed) this.socket.resume();
+      this.tty?.resume();
     });
   }
 

@@ -8,6 +8,11 @@ export const PROTOCOL_VERSION = 1;
 /** A frame larger than this is malformed: the biggest real one is a full redraw (~1 MiB). */
 export const MAX_FRAME = 16 * 1024 * 1024;
 
+/** Enter: alternate screen, clear, bracketed paste; ask whether synchronized output is supported. */
+export const ENTER = "\x1b[?1049h\x1b[H\x1b[2J\x1b[?2004h\x1b[?2026$p";
+/** Leave: every mode a pane could have made us set, then the main screen and a visible cursor. */
+export const LEAVE = "\x1b[?2026l\x1b[0m\x1b[r\x1b[0 q\x1b[?2004l\x1b[?1000l\x1b[?1002l\x1b[?1003l\x1b[?1006l\x1b[?1004l\x1b[?1l\x1b>\x1b[?1049l\x1b[?25h";
+
 const HEADER = 5; // u32 little-endian payload length, u8 type
 export const FRAME_JSON = 1;
 export const FRAME_DATA = 2;
@@ -20,6 +25,8 @@ export interface TerminalInfo {
   /** The client's terminal device (/dev/pts/N) and process, for list-clients and targets. */
   tty?: string;
   pid?: number;
+  /** The device number of that terminal (st_rdev of the client's stdin): the server may then read and write it itself (ClientTty). */
+  rdev?: number;
 }
 
 /** Client → server control messages. */
@@ -36,7 +43,8 @@ export type ServerMessage =
   | { t: "error"; message: string }
   | { t: "output"; stream: "out" | "err"; text: string }
   | { t: "exit"; code: number }
-  | { t: "attach"; session: string }
+  /** `direct`: the server reads and writes the terminal itself; the client only keeps its modes. */
+  | { t: "attach"; session: string; direct?: boolean }
   | { t: "detach"; message: string; code: number }
   /** suspend-client: give the terminal back and stop (SIGTSTP) until continued. */
   | { t: "suspend" };
@@ -218,7 +226,7 @@ export function validateClientMessage(m: unknown): ClientMessage | null {
       if (typeof o.env !== "object" || o.env === null) return null;
       const t = o.terminal as Record<string, unknown> | undefined;
       if (t !== undefined && (!isDim(t.cols) || !isDim(t.rows) || typeof t.term !== "string")) return null;
-      if (t !== undefined && ((t.tty !== undefined && typeof t.tty !== "string") || (t.pid !== undefined && !Number.isInteger(t.pid)))) return null;
+      if (t !== undefined && ((t.tty !== undefined && typeof t.tty !== "string") || (t.pid !== undefined && !Number.isInteger(t.pid)) || (t.rdev !== undefined && !Number.isInteger(t.rdev)))) return null;
       return o as ClientMessage;
     }
     case "resize":

@@ -106,7 +106,7 @@ export class Server {
    */
   private interactiveWaiting(): boolean {
     const fds: number[] = [];
-    for (const c of this.clients) if (c.fd >= 0) fds.push(c.fd);
+    for (const c of this.clients) if (c.inputFd >= 0) fds.push(c.inputFd);
     if (readableFds(fds).length > 0 || outputWaiting()) return true;
     fds.length = 0;
     const quiet: Pane[] = [];

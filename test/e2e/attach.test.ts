@@ -1,7 +1,8 @@
 // Attach, detach and reattach through real clients in PTYs; keys reach panes and bindings.
 import { test, expect, afterEach } from "bun:test";
+import { readdirSync, readlinkSync } from "node:fs";
 import { Weft } from "../helpers/weft.ts";
-import { within } from "../helpers/wait.ts";
+import { within, waitFor } from "../helpers/wait.ts";
 
 let weft: Weft | null = null;
 afterEach(async () => {
@@ -26,6 +27,46 @@ test("attach shows the pane, keys reach it, C-b d detaches and restores the term
   c2.type("\x02d");
   await within(c2.exited, "second client to exit");
 });
+
+/** Whether the process has the terminal device open. */
+function holds(pid: number, tty: string): boolean {
+  try {
+    return readdirSync(`/proc/${pid}/fd`).some((fd) => {
+      try {
+        return readlinkSync(`/proc/${pid}/fd/${fd}`) === tty;
+      } catch {
+        return false;
+      }
+    });
+  } catch {
+    return false;
+  }
+}
+
+for (const relay of [false, true]) {
+  const how = relay
+    ? "WEFT_RELAY=1: the client relays keys and frames, the server never opens its terminal"
+    : "the server reads and draws on the client's terminal itself while attached";
+  test(`${how}; after C-b d the shell the client ran from gets what is typed`, async () => {
+    const w = (weft = await Weft.start());
+    await w.ok("new", "-d", "-s", "main", "sh");
+    const sh = w.shell();
+    await sh.waitForScreen((s) => s.includes("$"), "the shell's prompt");
+    const tty = readlinkSync(`/proc/${sh.pty.pid}/fd/0`);
+    const server = w.serverPids()[0]!;
+    expect(holds(server, tty)).toBe(false);
+    sh.type(`${relay ? "WEFT_RELAY=1 " : ""}$WEFT_CMD attach -t main\r`);
+    await sh.waitForScreen((s) => s.includes("[main]"), "attached");
+    expect(holds(server, tty)).toBe(!relay);
+    sh.type("echo in-$((2*3))\r");
+    await sh.waitForScreen((s) => s.includes("in-6"), "the pane's echo");
+    sh.type("\x02d");
+    await sh.waitForScreen((s) => s.includes("[detached (from session main)]"), "detached");
+    await waitFor(() => !holds(server, tty), "the server to let the terminal go");
+    sh.type("echo after-$((3*3))\r");
+    await sh.waitForScreen((s) => s.includes("after-9"), "the shell's own echo: no key went to the server");
+  });
+}
 
 test("two clients see the same pane", async () => {
   weft = await Weft.start();
