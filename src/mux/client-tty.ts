@@ -8,9 +8,8 @@ import { fstatSync, openSync, closeSync, constants as fsc } from "node:fs";
 import { isatty } from "node:tty";
 import { ptr } from "bun:ffi";
 import { sys, errno, EAGAIN, EINTR, writableWithin } from "../pty/libc.ts";
+import { gatherHost } from "../pty/gather.ts";
 
-/** How often output the terminal did not take is offered again (a slow terminal, a paused ssh). */
-const RETRY_MS = 4;
 /** At close, how long the rest of a frame may take to go out, so that the client's LEAVE never lands inside a sequence. */
 const CLOSE_FLUSH_MS = 500;
 
@@ -25,7 +24,8 @@ export interface ClientTtyHandlers {
 
 export class ClientTty {
   private pending: Uint8Array[] = [];
-  private retry: ReturnType<typeof setTimeout> | null = null;
+  /** The gather worker watches the fd for us (the terminal took less than we had). */
+  private watching = false;
   private reader: { cancel(): Promise<void> } | null = null;
   private paused: (() => void) | null = null;
   private pausing = false;
@@ -96,7 +96,7 @@ export class ClientTty {
     const n = this.writeSome(bytes);
     if (n === bytes.length) return true;
     this.pending.push(bytes.subarray(n));
-    this.retry = setTimeout(() => this.flush(), RETRY_MS);
+    this.waitWritable();
     return false;
   }
 
@@ -108,8 +108,6 @@ export class ClientTty {
   close(): void {
     if (this.closed) return;
     this.closed = true;
-    if (this.retry) clearTimeout(this.retry);
-    this.retry = null;
     void this.reader?.cancel().catch(() => {});
     this.resume();
     const deadline = performance.now() + CLOSE_FLUSH_MS;
@@ -128,15 +126,24 @@ export class ClientTty {
     } catch {}
   }
 
+  /** Output waits for the terminal (a slow one, a paused ssh): go on once it takes writes. */
+  private waitWritable(): void {
+    if (this.watching) return;
+    this.watching = true;
+    gatherHost().whenWritable(this.fd, () => {
+      this.watching = false;
+      this.flush();
+    });
+  }
+
   private flush(): void {
-    this.retry = null;
     if (this.closed) return;
     while (this.pending.length > 0) {
       const head = this.pending[0]!;
       const n = this.writeSome(head);
       if (n < head.length) {
         this.pending[0] = head.subarray(n);
-        this.retry = setTimeout(() => this.flush(), RETRY_MS);
+        this.waitWritable();
         return;
       }
       this.pending.shift();

@@ -60,6 +60,8 @@ export type ToWorker =
   | { t: "init"; wakeFd: number; seq: SharedArrayBuffer }
   | { t: "add"; id: number; fd: number; pidfd: number; pid: number; ring: SharedArrayBuffer; ctl: SharedArrayBuffer }
   | { t: "remove"; id: number }
+  /** Report (as "writable" with this id) once the fd takes writes: an fd that is not a pane's (ClientTty). */
+  | { t: "watchWrite"; id: number; fd: number }
   | { t: "stop" };
 
 /** Worker → main thread. */

@@ -63,6 +63,8 @@ interface Pane {
 }
 
 const panes = new Map<number, Pane>();
+/** Fds that are not panes' whose writability is wanted, by watch id ("watchWrite"); reported once. */
+const writeWatches = new Map<number, number>();
 let wakeFd = -1;
 let seq: Int32Array | null = null; // the shared counters (SEQ_*)
 let handled = 0;
@@ -71,9 +73,11 @@ let running = true;
 const wakeBuf = new BigUint64Array(1);
 const statusBuf = new Int32Array(1);
 let pollBuf = new Uint8Array(SIZEOF_POLLFD * 64);
-// What each pollfd entry stands for: a pane and whether it is the master (0) or pidfd (1).
+// What each pollfd entry stands for: a pane and whether it is the master (0) or pidfd (1); for
+// a write watch, no pane and the watch's id (kind 2 + id).
 let pollPane: (Pane | null)[] = [];
 let pollKind: number[] = [];
+const KIND_WATCH = 2;
 
 // The process's first local-time conversion loads the time-zone data (~4 ms). The server's
 // first status line (%H:%M) would pay it on the main thread, in the first frame, while the
@@ -116,6 +120,9 @@ self.onmessage = (e: MessageEvent<ToWorker>) => {
       });
       break;
     }
+    case "watchWrite":
+      writeWatches.set(m.id, m.fd);
+      break;
     case "remove":
       panes.delete(m.id);
       post({ t: "removed", id: m.id });
@@ -231,7 +238,7 @@ function flushAndFinish(now: number): number {
 }
 
 function buildPollSet(): number {
-  const want = 1 + panes.size * 2;
+  const want = 1 + panes.size * 2 + writeWatches.size;
   if (pollBuf.length < want * SIZEOF_POLLFD) pollBuf = new Uint8Array(want * SIZEOF_POLLFD * 2);
   const dv = new DataView(pollBuf.buffer);
   let n = 0;
@@ -252,6 +259,7 @@ function buildPollSet(): number {
     if (ev) add(p.fd, ev, p, 0);
     if (!p.exited) add(p.pidfd, POLLIN, p, 1);
   }
+  for (const [id, fd] of writeWatches) add(fd, POLLOUT, null, KIND_WATCH + id);
   return n;
 }
 
@@ -275,6 +283,13 @@ async function loop(): Promise<void> {
         const rev = dv.getInt16(i * SIZEOF_POLLFD + 6, true);
         if (rev === 0) continue;
         const p = pollPane[i];
+        if (!p && pollKind[i]! >= KIND_WATCH) {
+          // Writable, or an error (a closed fd): either way its owner looks again.
+          const id = pollKind[i]! - KIND_WATCH;
+          writeWatches.delete(id);
+          post({ t: "writable", id });
+          continue;
+        }
         if (!p) {
           sys.read(wakeFd, ptr(wakeBuf), 8); // drain the wake counter
           continue;

@@ -96,6 +96,8 @@ export class GatherHost {
   private readonly seqBuf = new SharedArrayBuffer(SEQ_WORDS * 4);
   private readonly seq = new Int32Array(this.seqBuf);
   private readonly sinks = new Map<number, { channel: PaneChannel; sink: ChannelSink }>();
+  /** whenWritable's callers, by watch id (from the same counter as panes' ids). */
+  private readonly writeWaiters = new Map<number, () => void>();
   private nextId = 1;
   private refd = false;
   /** Short batches handled here; the worker counts those it published in SEQ_SMALL. */
@@ -131,6 +133,16 @@ export class GatherHost {
     this.send({ t: "remove", id });
   }
 
+  /**
+   * Runs `then` once `fd` (not a pane's: a client's terminal) takes writes again, or fails: the
+   * main thread has no fd watcher of its own, and the worker polls anyway.
+   */
+  whenWritable(fd: number, then: () => void): void {
+    const id = this.nextId++;
+    this.writeWaiters.set(id, then);
+    this.send({ t: "watchWrite", id, fd });
+  }
+
   wake(): void {
     signalEventfd(this.wakeFd);
   }
@@ -161,6 +173,11 @@ export class GatherHost {
   private onMessage(m: FromWorker): void {
     if (m.t === "fatal") throw new Error(`gather worker failed: ${m.message}`);
     if (m.t === "data" && m.length < SMALL_BATCH) this.smallHandled++; // even for a pane gone since
+    const waiter = m.t === "writable" ? this.writeWaiters.get(m.id) : undefined;
+    if (waiter) {
+      this.writeWaiters.delete(m.id);
+      return waiter();
+    }
     const entry = this.sinks.get(m.id);
     if (!entry) return;
     const { channel, sink } = entry;

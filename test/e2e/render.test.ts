@@ -78,3 +78,20 @@ test("the last screen of a session is painted before the client is told it exite
   const beforeExit = c.raw.slice(0, c.raw.lastIndexOf("[exited]"));
   expect(beforeExit).toContain("THE-END");
 });
+
+test("a frame many times larger than the terminal buffers (every cell its own colour) arrives whole and in order", async () => {
+  weft = await Weft.start();
+  // 58 rows of 199 cells, each with a colour of its own: a first frame of ~150 KB, where the
+  // terminal takes ~14 KB at a time; the server writes the rest as the terminal drains.
+  const script = 'BEGIN{for(y=0;y<58;y++){for(x=0;x<199;x++) printf "\\033[38;5;%dm%c", (x+y)%256, 65+(x+y)%26; printf "\\033[0m\\n"} printf "BIG-DONE"}';
+  await weft.ok("new", "-d", "-s", "big", "-x", "200", "-y", "59", "--", "sh", "-c", `awk '${script}'; exec sleep 60`);
+  await weft.waitForText("BIG-DONE", "big");
+  const c = weft.attach(["attach", "-t", "big"], 200, 60);
+  const s = await c.waitForScreen((s) => s.includes("BIG-DONE"), "the whole screen");
+  const rows = s.split("\n");
+  const want = (y: number) => Array.from({ length: 199 }, (_, x) => String.fromCharCode(65 + ((x + y) % 26))).join("");
+  for (let y = 0; y < 58; y++) expect(rows[y]).toBe(want(y));
+  const cell = c.host.buffer.active.getLine(57)!.getCell(198)!;
+  expect(cell.getFgColor()).toBe((198 + 57) % 256);
+  expect(c.bytes).toBeGreaterThan(100_000);
+});
