@@ -708,6 +708,19 @@ export class Layout {
     }
   }
 
+  /**
+   * select-layout -E (layout_spread_out): the pane and its siblings take even shares of their
+   * container; when they already do, the container and its siblings in theirs, and so up.
+   */
+  spreadOut(pane: number): void {
+    for (let parent = this.mustFind(pane).parent; parent !== null; parent = parent.parent) {
+      if (spreadCell(parent)) {
+        this.fixOffsets();
+        return;
+      }
+    }
+  }
+
   /** #{window_layout}: checksum, then the cell tree. */
   serialize(): string {
     const body = dumpCell(this.root);

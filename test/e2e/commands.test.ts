@@ -47,6 +47,38 @@ test("select-layout presets, prefixes and next-layout give tmux's layouts", asyn
   expect(await weft.run("select-layout", "-t", "a", "bogus")).toMatchObject({ code: 1, stderr: "can't set layout: bogus\n" });
 });
 
+test("select-layout -E spreads a pane and its neighbours evenly, then their parent's; -o goes back one layout", async () => {
+  weft = await Weft.start();
+  // Goldens from tmux 3.3a, same steps: a left pane and a column of three uneven ones.
+  await weft.ok("new", "-d", "-s", "a", "-x", "80", "-y", "24", "--", "sh");
+  await weft.ok("split-window", "-h", "-t", "a", "--", "sh");
+  await weft.ok("split-window", "-v", "-t", "a:0.1", "--", "sh");
+  await weft.ok("split-window", "-v", "-t", "a:0.1", "--", "sh");
+  await weft.ok("resize-pane", "-t", "a:0.1", "-D", "3");
+  await weft.ok("resize-pane", "-t", "a:0.0", "-R", "12");
+  const start = "61fe,80x24,0,0{52x24,0,0,0,27x24,53,0[27x9,53,0,1,27x2,53,10,3,27x11,53,13,2]}\n";
+  const column = "adbf,80x24,0,0{52x24,0,0,0,27x24,53,0[27x7,53,0,1,27x7,53,8,3,27x8,53,16,2]}\n";
+  const both = "cf4b,80x24,0,0{39x24,0,0,0,40x24,40,0[40x7,40,0,1,40x7,40,8,3,40x8,40,16,2]}\n";
+  expect(await layout("a")).toBe(start);
+  await weft.ok("select-layout", "-o", "-t", "a"); // no layout before: nothing to go back to
+  expect(await layout("a")).toBe(start);
+  await weft.ok("select-layout", "-E", "-t", "a:0.1"); // the column's three panes
+  expect(await layout("a")).toBe(column);
+  await weft.ok("select-layout", "-E", "-t", "a:0.1"); // already even: the window's two columns
+  expect(await layout("a")).toBe(both);
+  await weft.ok("select-layout", "-o", "-t", "a");
+  expect(await layout("a")).toBe(column);
+  await weft.ok("select-layout", "-o", "-t", "a"); // -o swaps back and forth
+  expect(await layout("a")).toBe(both);
+  await weft.ok("select-layout", "-t", "a", "even-vertical");
+  await weft.ok("select-layout", "-o", "-t", "a");
+  expect(await layout("a")).toBe(both);
+  expect(await weft.run("select-layout", "-t", "a", "bogus")).toMatchObject({ code: 1, stderr: "can't set layout: bogus\n" });
+  await weft.ok("select-layout", "-t", "a", "even-vertical");
+  await weft.ok("select-layout", "-o", "-t", "a"); // a failed select-layout left -o's layout alone
+  expect(await layout("a")).toBe(both);
+});
+
 test("swap-pane, break-pane and join-pane move panes as tmux does", async () => {
   weft = await Weft.start();
   await threePanes();

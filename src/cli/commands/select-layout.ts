@@ -1,12 +1,15 @@
 // select-layout (selectl), next-layout (nextl), previous-layout (prevl): arrange a window's panes
 // by a preset (even-horizontal, even-vertical, main-horizontal, main-vertical, tiled, or a
-// unique prefix of one) or by a #{window_layout} string.
+// unique prefix of one) or by a #{window_layout} string; -E spreads a pane and its neighbours
+// evenly, -o goes back to the layout before the last of these commands.
 import { CommandError, flag, type CommandContext, type CommandEntry } from "../../mux/command.ts";
 import { LAYOUT_NAMES, type LayoutName, type SizeOption } from "../../mux/layout.ts";
 import type { Window } from "../../mux/window.ts";
 
 /** The preset each window had last (tmux's w->lastlayout), for next/previous and a bare select-layout. */
 const lastPreset = new WeakMap<Window, number>();
+/** Each window's layout before the last select-layout, next- or previous-layout (w->old_layout), for -o. */
+const oldLayout = new WeakMap<Window, string>();
 
 export function lookupPreset(name: string): number | null {
   const exact = LAYOUT_NAMES.indexOf(name as LayoutName);
@@ -33,6 +36,8 @@ export function applyPreset(ctx: CommandContext, w: Window, i: number): void {
 
 function step(ctx: CommandContext, by: 1 | -1): void {
   const w = ctx.target.window;
+  w.unzoom();
+  oldLayout.set(w, w.layout.serialize());
   const last = lastPreset.get(w);
   const n = LAYOUT_NAMES.length;
   applyPreset(ctx, w, last === undefined ? (by === 1 ? 0 : n - 1) : (last + by + n) % n);
@@ -50,20 +55,29 @@ export const selectLayout: CommandEntry = {
     const w = ctx.target.window;
     if (flag(a, "n")) return step(ctx, 1);
     if (flag(a, "p")) return step(ctx, -1);
-    if (flag(a, "o")) throw new CommandError("no last layout"); // weft keeps no layout history
-    if (flag(a, "E")) throw new CommandError("-E is not supported");
-    const name = a.positional[0];
-    if (name === undefined) {
-      const last = lastPreset.get(w);
-      if (last !== undefined) applyPreset(ctx, w, last);
+    w.unzoom();
+    // As tmux: whatever this does, the layout it starts from is what -o goes back to.
+    const previous = oldLayout.get(w);
+    oldLayout.set(w, w.layout.serialize());
+    if (flag(a, "E")) {
+      w.layout.spreadOut(ctx.target.pane.id);
+      w.applyLayout();
+      ctx.server.windowChanged(w);
       return;
     }
-    const preset = lookupPreset(name);
+    const name = a.positional[0] ?? (flag(a, "o") ? previous : undefined);
+    if (name === undefined) {
+      const last = lastPreset.get(w);
+      if (last !== undefined && !flag(a, "o")) applyPreset(ctx, w, last);
+      return;
+    }
+    const preset = flag(a, "o") && a.positional[0] === undefined ? null : lookupPreset(name);
     if (preset !== null) return applyPreset(ctx, w, preset);
-    w.unzoom();
     try {
       w.layout.setLayoutString(name);
     } catch {
+      if (previous === undefined) oldLayout.delete(w);
+      else oldLayout.set(w, previous);
       throw new CommandError(`can't set layout: ${name}`);
     }
     w.applyLayout();
