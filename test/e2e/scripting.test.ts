@@ -32,6 +32,22 @@ test("has-session: no server, a missing name, an existing one", async () => {
   expect((await weft.run("has-session", "-t", "foo")).code).toBe(0);
 });
 
+test("list-* -f keeps what the filter expands true for, as tmux 3.3a", async () => {
+  weft = await Weft.start();
+  await weft.ok("new", "-d", "-s", "one", "--", "sh");
+  await weft.ok("new", "-d", "-s", "two", "--", "sh");
+  await weft.ok("split-window", "-t", "two", "--", "sh");
+  await weft.ok("set-buffer", "-b", "b1", "hello");
+  await weft.ok("set-buffer", "-b", "b2", "world");
+  expect(await weft.ok("ls", "-F", "#{session_name}", "-f", "#{==:#{session_name},two}")).toBe("two\n");
+  expect(await weft.ok("ls", "-F", "#{session_name}", "-f", "#{session_attached}")).toBe(""); // none attached
+  expect(await weft.ok("lsw", "-a", "-F", "#{session_name} #{window_panes}", "-f", "#{==:#{window_panes},2}")).toBe("two 2\n");
+  expect(await weft.ok("lsp", "-a", "-F", "#{session_name}:#{pane_index}", "-f", "#{!=:#{pane_index},0}")).toBe("two:1\n");
+  expect(await weft.ok("lsb", "-f", "#{m:*orl*,#{buffer_sample}}")).toBe('b2: 5 bytes: "world"\n');
+  const json = JSON.parse(await weft.ok("lsp", "-a", "--json", "-f", "#{pane_index}")) as { session_name: string }[];
+  expect(json.map((p) => p.session_name)).toEqual(["two"]);
+});
+
 test("split-window -h -l 20 then -v -l 25% give tmux's sizes", async () => {
   weft = await Weft.start();
   await weft.ok("new", "-d", "-s", "s", "--", "sh");

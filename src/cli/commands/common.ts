@@ -2,7 +2,7 @@
 // size parsing, and the nesting check.
 import { CommandError, value, type Args, type CommandContext } from "../../mux/command.ts";
 import type { NewPaneOptions } from "../../mux/server.ts";
-import { expandFormat } from "../../mux/format.ts";
+import { expandFormat, formatTrue } from "../../mux/format.ts";
 import { formatLookup, type FormatTarget } from "../../mux/format-vars.ts";
 
 /** -c dir, -e VAR=value (repeatable) and the command words, for new-session/new-window/split-window/respawn-pane. */
@@ -23,6 +23,12 @@ function expandHome(p: string, env: Record<string, string>): string {
 
 export function format(ctx: CommandContext, fmt: string, t: FormatTarget): string {
   return expandFormat(fmt, formatLookup(ctx.server, t));
+}
+
+/** -f filter of the list-* and choose-* commands: the items for which it expands true (tmux's format_true); all without one. */
+export function filtered<T>(ctx: CommandContext, items: readonly T[], expand: (fmt: string, item: T) => string): T[] {
+  const f = value(ctx.args, "f");
+  return f === undefined ? [...items] : items.filter((i) => formatTrue(expand(f, i)));
 }
 
 /** -P [-F fmt]: print where the new thing is. */

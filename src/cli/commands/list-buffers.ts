@@ -1,6 +1,7 @@
-// list-buffers (lsb): one line per paste buffer, newest first, or -F format.
+// list-buffers (lsb): one line per paste buffer, newest first, or -F format; -f filters them.
 import { value, type CommandEntry } from "../../mux/command.ts";
 import { bufferFormat } from "./buffers.ts";
+import { filtered } from "./common.ts";
 
 export const LIST_BUFFERS_FORMAT = '#{buffer_name}: #{buffer_size} bytes: "#{buffer_sample}"';
 
@@ -13,6 +14,6 @@ export const listBuffers: CommandEntry = {
   noSession: true,
   exec(ctx) {
     const fmt = value(ctx.args, "F") ?? LIST_BUFFERS_FORMAT;
-    for (const b of ctx.server.buffers) ctx.print(bufferFormat(ctx, fmt, b));
+    for (const b of filtered(ctx, ctx.server.buffers, (f, b) => bufferFormat(ctx, f, b))) ctx.print(bufferFormat(ctx, fmt, b));
   },
 };

@@ -2,21 +2,22 @@
 // the clients of one session.
 import { value, flag, type CommandEntry } from "../../mux/command.ts";
 import { resolveTarget } from "../../mux/target.ts";
-import { format, printJson } from "./common.ts";
+import { format, filtered, printJson } from "./common.ts";
 
 export const LIST_CLIENTS_FORMAT = "#{client_name}: #{session_name} [#{client_width}x#{client_height} #{client_termname}]#{?client_flags, (#{client_flags}),}";
 
 export const listClients: CommandEntry = {
   name: "list-clients",
   alias: ["lsc"],
-  usage: "[-F format] [-t target-session] [--json]",
+  usage: "[-F format] [-f filter] [-t target-session] [--json]",
   args: "F:f:t:",
   long: { json: false },
   noSession: true,
   exec(ctx) {
     const spec = value(ctx.args, "t");
     const only = spec === undefined ? null : resolveTarget(ctx.server, spec, "session", ctx.server.hintFor({ conn: ctx.client, cwd: ctx.cwd, env: ctx.env, print() {}, printError() {} })).session;
-    const clients = [...ctx.server.clients].filter((c) => c.session && (only === null || c.session === only));
+    const attached = [...ctx.server.clients].filter((c) => c.session && (only === null || c.session === only));
+    const clients = filtered(ctx, attached, (f, c) => format(ctx, f, { client: c }));
     if (flag(ctx.args, "json")) {
       return printJson(ctx, clients.map((c) => ({ client: c })), ["client_name", "client_pid", "client_session", "client_width", "client_height", "client_termname", "client_created", "client_activity"]);
     }

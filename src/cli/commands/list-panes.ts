@@ -1,6 +1,6 @@
 // list-panes (lsp): the panes of a window (-s: of a session, -a: all), by -F format or --json.
 import { flag, value, type CommandEntry } from "../../mux/command.ts";
-import { format, printJson } from "./common.ts";
+import { format, filtered, printJson } from "./common.ts";
 import type { FormatTarget } from "../../mux/format-vars.ts";
 
 const DEFAULT = "#{pane_index}: [#{pane_width}x#{pane_height}] [history #{history_size}/#{history_limit}] #{pane_id}#{?pane_active, (active),}#{?pane_dead, (dead),}";
@@ -10,7 +10,7 @@ export const PANE_VARS = ["session_name", "window_index", "window_id", "pane_ind
 export const listPanes: CommandEntry = {
   name: "list-panes",
   alias: ["lsp"],
-  usage: "[-as] [-F format] [-t target-window] [--json]",
+  usage: "[-as] [-F format] [-f filter] [-t target-window] [--json]",
   args: "asF:f:t:",
   long: { json: false },
   target: "window",
@@ -18,11 +18,12 @@ export const listPanes: CommandEntry = {
     const a = ctx.args;
     const { server } = ctx;
     const sessions = flag(a, "a") ? server.sessions : [ctx.target.session];
-    const items: FormatTarget[] = [];
+    let items: FormatTarget[] = [];
     for (const s of sessions) {
       const windows = flag(a, "a") || flag(a, "s") ? s.windows : [ctx.target.window];
       for (const w of windows) for (const p of w.orderedPanes()) items.push({ session: s, window: w, pane: p });
     }
+    items = filtered(ctx, items, (f, t) => format(ctx, f, t));
     if (flag(a, "json")) return printJson(ctx, items, PANE_VARS);
     const fmt = value(a, "F") ?? (flag(a, "a") || flag(a, "s") ? DEFAULT_ALL : DEFAULT);
     for (const t of items) ctx.print(format(ctx, fmt, t));

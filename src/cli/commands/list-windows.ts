@@ -1,6 +1,6 @@
 // list-windows (lsw): the windows of a session (-a: all sessions), by -F format or --json.
 import { flag, value, type CommandEntry } from "../../mux/command.ts";
-import { format, printJson } from "./common.ts";
+import { format, filtered, printJson } from "./common.ts";
 import type { FormatTarget } from "../../mux/format-vars.ts";
 
 const DEFAULT = "#{window_index}: #{window_name}#{window_flags} (#{window_panes} panes) [#{window_width}x#{window_height}] [layout #{window_layout}] #{window_id}#{?window_active, (active),}";
@@ -9,14 +9,15 @@ const DEFAULT_ALL = "#{session_name}:#{window_index}: #{window_name}#{window_fla
 export const listWindows: CommandEntry = {
   name: "list-windows",
   alias: ["lsw"],
-  usage: "[-a] [-F format] [-t target-session] [--json]",
+  usage: "[-a] [-F format] [-f filter] [-t target-session] [--json]",
   args: "aF:f:t:",
   long: { json: false },
   target: "session",
   exec(ctx) {
     const a = ctx.args;
     const sessions = flag(a, "a") ? ctx.server.sessions : [ctx.target.session];
-    const items: FormatTarget[] = sessions.flatMap((s) => s.windows.map((w) => ({ session: s, window: w })));
+    const all: FormatTarget[] = sessions.flatMap((s) => s.windows.map((w) => ({ session: s, window: w })));
+    const items = filtered(ctx, all, (f, t) => format(ctx, f, t));
     if (flag(a, "json")) {
       return printJson(ctx, items, ["session_name", "window_index", "window_id", "window_name", "window_active", "window_width", "window_height", "window_panes", "window_layout", "window_flags"]);
     }
