@@ -13,6 +13,8 @@ export interface FormatTarget {
   window?: Window | null;
   pane?: Pane | null;
   client?: ClientConnection | null;
+  /** Variables of the caller's own, which win (choose-tree's session_format, window_format). */
+  extra?: Record<string, string | number>;
 }
 
 /** Window flags as tmux shows them after the name: * current, - last, Z zoomed, # activity, ! bell, ~ silence. */
@@ -54,6 +56,7 @@ export function formatLookup(server: Server, t: FormatTarget): FormatLookup {
     window_panes: () => w?.panes.size,
     window_zoomed_flag: () => (w ? w.zoomed !== null : undefined),
     window_flags: () => (w ? windowFlags(w) : undefined),
+    window_activity: () => (w ? Math.floor(w.activity / 1000) : undefined),
     window_activity_flag: () => w?.activityFlag,
     window_bell_flag: () => w?.bellFlag,
     window_silence_flag: () => w?.silenceFlag,
@@ -97,7 +100,9 @@ export function formatLookup(server: Server, t: FormatTarget): FormatLookup {
     client_activity: () => (c ? Math.floor(c.activityAt / 1000) : undefined),
     client_flags: () => (c ? (c.session ? "attached" : "") : undefined),
   };
+  const extra = t.extra;
   return (name) => {
+    if (extra && name in extra) return extra[name];
     const f = vars[name];
     return f ? f() : undefined;
   };

@@ -564,6 +564,7 @@ export class Server {
   paneChanged(p: Pane, output?: { interactive: boolean }): void {
     const w = this.paneIndex.get(p.id);
     if (!w) return;
+    if (output) w.activity = Date.now();
     if (w.session.current !== w && w.options.getFlag("monitor-activity") && !w.activityFlag) {
       w.activityFlag = true;
       this.sessionChanged(w.session);

@@ -14,6 +14,8 @@ export class Window {
   fixedName: string | null;
   readonly options: Options;
   activityFlag = false;
+  /** When a pane of it last printed something, in ms since the epoch (window_activity, choose-tree -O time). */
+  activity = Date.now();
   bellFlag = false;
   silenceFlag = false;
   /** monitor-silence's timer while armed (alerts.ts). */

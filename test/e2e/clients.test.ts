@@ -135,9 +135,54 @@ test("C-b = lists the paste buffers, Enter pastes the chosen one; C-b D lists th
   c.type("\x02D");
   await c.waitForScreen((s) => s.includes(`${tty}: s [80x24`), "the client list");
   const names = (await w.ok("list-clients", "-F", "#{client_name}")).trim().split("\n");
-  c.type(String(names.indexOf(tty)));
+  c.type(String([...names].sort((a, b) => a.localeCompare(b)).indexOf(tty))); // listed by name, as tmux
   await within(other.exited, "the chosen client to be detached");
   expect((await w.ok("list-clients", "-F", "#{client_name}")).trim().split("\n")).toEqual(names.filter((n) => n !== tty));
+});
+
+test("choose-tree -F, -f, -O and -r; choose-buffer and choose-client take them too", async () => {
+  const w = (weft = await Weft.start());
+  await w.ok("new", "-d", "-s", "zed", "-n", "top", "-x", "80", "-y", "23", "cat");
+  await w.ok("new", "-d", "-s", "amy", "-n", "main", "cat");
+  await w.ok("new-window", "-d", "-t", "amy", "-n", "logs", "cat");
+  const c = w.attach(["attach", "-t", "zed"], 80, 24);
+  await c.waitForScreen((s) => s.includes("[zed]"), "status line");
+  const rows = (s: string, n: number) => s.split("\n").slice(0, n).map((l) => l.trimEnd());
+  const pick = async (argv: string[], first: string, n: number) => {
+    await w.ok(...argv);
+    const s = await c.waitForScreen((s) => s.split("\n")[0]!.trimEnd() === first, `${argv.join(" ")}: ${first}`);
+    const got = rows(s, n);
+    c.type("q");
+    await c.waitForScreen((s) => !s.startsWith("(0)"), "the list closed");
+    return got;
+  };
+
+  // -F: what follows each name, with session_format / window_format telling the lines apart.
+  expect(await pick(["choose-tree", "-F", "#{?window_format,win #{window_name},sess #{session_windows}}"], "(0) amy: sess 2", 4)).toEqual([
+    "(0) amy: sess 2",
+    "(1)     0: win main",
+    "(2)     1: win logs",
+    "(3) zed: sess 1",
+  ]);
+  // -O index: sessions in the order they were made; -r reverses, windows too.
+  expect(await pick(["choose-tree", "-O", "index"], "(0) zed: 1 windows (attached)", 2)).toEqual(["(0) zed: 1 windows (attached)", "(1)     0: top* (1 panes)"]);
+  expect(await pick(["choose-tree", "-r"], "(0) zed: 1 windows (attached)", 4)).toEqual([
+    "(0) zed: 1 windows (attached)",
+    "(1)     0: top* (1 panes)",
+    "(2) amy: 2 windows",
+    "(3)     1: logs (1 panes)",
+  ]);
+  // -f: the windows with a pane it is true for, and their sessions only.
+  expect(await pick(["choose-tree", "-f", "#{==:#{window_name},logs}"], "(0) amy: 2 windows", 3)).toEqual(["(0) amy: 2 windows", "(1)     1: logs (1 panes)", ""]);
+  // A filter true for nothing shows everything, as tmux.
+  expect(await pick(["choose-tree", "-s", "-f", "#{==:1,2}"], "(0) amy: 2 windows", 2)).toEqual(["(0) amy: 2 windows", "(1) zed: 1 windows (attached)"]);
+
+  await w.ok("set-buffer", "-b", "bb", "x");
+  await w.ok("set-buffer", "-b", "aa", "longer text");
+  expect(await pick(["choose-buffer", "-O", "name", "-F", "#{buffer_size}"], "(0) aa: 11", 2)).toEqual(["(0) aa: 11", "(1) bb: 1"]);
+  expect(await pick(["choose-buffer", "-f", "#{m:x,#{buffer_sample}}"], '(0) bb: 1 bytes: "x"', 2)).toEqual(['(0) bb: 1 bytes: "x"', ""]);
+  const tty = readlinkSync(`/proc/${c.pty.pid}/fd/0`);
+  expect(await pick(["choose-client", "-F", "on #{client_session}"], `(0) ${tty}: on zed`, 1)).toEqual([`(0) ${tty}: on zed`]);
 });
 
 test("C-b ? shows every key binding in a view over the pane (j/k/G scroll, q leaves); show-messages lists what the status line said", async () => {

@@ -1,17 +1,19 @@
 // choose-buffer (C-b =) and choose-client (C-b D): pick a paste buffer or an attached client
-// from a list over the active pane (its lines as list-buffers' and list-clients'), as
-// choose-tree does; Enter runs the template on it, by
-// default pasting the buffer (paste-buffer -p -b) or detaching the client (detach-client -t).
-import { CommandError, type CommandContext, type CommandEntry } from "../../mux/command.ts";
+// from a list over the active pane (its lines as list-buffers' and list-clients', or the name
+// and -F's expansion), as choose-tree does; Enter runs the template on it, by default pasting
+// the buffer (paste-buffer -p -b) or detaching the client (detach-client -t). -f keeps the
+// items the filter is true for (all when it is for none, as tmux), -O sorts (buffers by time,
+// name or size; clients by name, size, creation or activity), -r reverses.
+import { CommandError, flag, value, type CommandContext, type CommandEntry } from "../../mux/command.ts";
 import { Chooser, type ChooserItem } from "../../mux/chooser.ts";
 import { bufferFormat } from "./buffers.ts";
-import { format } from "./common.ts";
+import { chooserClient, format, filtered } from "./common.ts";
+import { sortOrder } from "./choose-tree.ts";
 import { LIST_BUFFERS_FORMAT } from "./list-buffers.ts";
 import { LIST_CLIENTS_FORMAT } from "./list-clients.ts";
 
 function choose(ctx: CommandContext, items: ChooserItem[], none: string, template: string): void {
-  const client = ctx.client;
-  if (!client?.session) throw new CommandError("no client to choose in");
+  const client = chooserClient(ctx);
   if (items.length === 0) throw new CommandError(none);
   client.openChooser(
     new Chooser(items, 0, (target) => {
@@ -21,14 +23,34 @@ function choose(ctx: CommandContext, items: ChooserItem[], none: string, templat
   );
 }
 
+/**
+ * The items -f keeps (all of them when it keeps none: tmux's mode tree then shows everything),
+ * in -O's order (`orders` by name, the first the default), reversed by -r.
+ */
+function arrange<T>(ctx: CommandContext, all: readonly T[], expand: (fmt: string, item: T) => string, orders: Record<string, ((a: T, b: T) => number) | null>): T[] {
+  let items = filtered(ctx, all, expand);
+  if (items.length === 0) items = [...all];
+  const names = Object.keys(orders);
+  const by = orders[sortOrder(value(ctx.args, "O"), names) ?? names[0]!];
+  if (by) items.sort(by);
+  if (flag(ctx.args, "r")) items.reverse();
+  return items;
+}
+
 export const chooseBuffer: CommandEntry = {
   name: "choose-buffer",
   usage: "[-NrZ] [-F format] [-f filter] [-K key-format] [-O sort-order] [-t target-pane] [template]",
-  // As choose-tree: tmux's -F, -f, -K, -N, -O and -r are taken and not acted on.
+  // tmux's -K, -N and -Z are taken and not acted on.
   args: "NrZF:f:K:O:t:",
   maxArgs: 1,
   exec(ctx) {
-    const items = ctx.server.buffers.map((b) => ({ text: bufferFormat(ctx, LIST_BUFFERS_FORMAT, b), target: b.name }));
+    const fmt = value(ctx.args, "F");
+    const buffers = arrange(ctx, ctx.server.buffers, (f, b) => bufferFormat(ctx, f, b), {
+      time: null, // newest first, as they are kept
+      name: (a, b) => a.name.localeCompare(b.name),
+      size: (a, b) => Buffer.byteLength(b.data) - Buffer.byteLength(a.data),
+    });
+    const items = buffers.map((b) => ({ text: fmt === undefined ? bufferFormat(ctx, LIST_BUFFERS_FORMAT, b) : `${b.name}: ${bufferFormat(ctx, fmt, b)}`, target: b.name }));
     choose(ctx, items, "no buffers", ctx.args.positional[0] ?? "paste-buffer -p -b '%%'");
   },
 };
@@ -39,9 +61,14 @@ export const chooseClient: CommandEntry = {
   args: "NrZF:f:K:O:t:",
   maxArgs: 1,
   exec(ctx) {
-    const items = [...ctx.server.clients]
-      .filter((c) => c.session)
-      .map((c) => ({ text: format(ctx, LIST_CLIENTS_FORMAT, { client: c }), target: c.name }));
+    const fmt = value(ctx.args, "F");
+    const clients = arrange(ctx, [...ctx.server.clients].filter((c) => c.session), (f, c) => format(ctx, f, { client: c }), {
+      name: (a, b) => a.name.localeCompare(b.name),
+      size: (a, b) => b.cols * b.rows - a.cols * a.rows,
+      creation: (a, b) => b.created - a.created,
+      activity: (a, b) => b.activityAt - a.activityAt,
+    });
+    const items = clients.map((c) => ({ text: fmt === undefined ? format(ctx, LIST_CLIENTS_FORMAT, { client: c }) : `${c.name}: ${format(ctx, fmt, { client: c })}`, target: c.name }));
     choose(ctx, items, "no clients", ctx.args.positional[0] ?? "detach-client -t '%%'");
   },
 };

@@ -1,33 +1,75 @@
 // choose-tree: pick a session (-s) or a window (-w, the default shows both) from a list over the
 // active pane; Enter runs the template on it, switch-client -t '%%' by default (C-b s, C-b w).
-import { CommandError, flag, type CommandEntry } from "../../mux/command.ts";
+// -F sets what follows each name (with session_format or window_format set, as tmux), -f keeps
+// the windows with a pane the filter is true for (and their sessions), -O sorts by index, name
+// or time (most recently active first) and -r reverses it.
+import { flag, value, type CommandEntry } from "../../mux/command.ts";
 import { Chooser, type ChooserItem } from "../../mux/chooser.ts";
+import { formatTrue } from "../../mux/format.ts";
 import { windowFlags } from "../../mux/format-vars.ts";
+import type { Session } from "../../mux/session.ts";
+import type { Window } from "../../mux/window.ts";
+import { chooserClient, format } from "./common.ts";
+
+type Sort = "index" | "name" | "time";
+
+/** -O's value, as tmux's mode tree takes it (any case); an unknown one leaves the default, as there. */
+export function sortOrder(v: string | undefined, known: readonly string[]): string | null {
+  const o = v?.toLowerCase();
+  return o !== undefined && known.includes(o) ? o : null;
+}
+
+function sessionOrder(sort: Sort | null): (a: Session, b: Session) => number {
+  if (sort === "index") return (a, b) => a.id - b.id;
+  if (sort === "time") return (a, b) => b.activity - a.activity || a.name.localeCompare(b.name);
+  return (a, b) => a.name.localeCompare(b.name);
+}
+
+function windowOrder(sort: Sort | null): (a: Window, b: Window) => number {
+  if (sort === "name") return (a, b) => a.name.localeCompare(b.name) || a.index - b.index;
+  if (sort === "time") return (a, b) => b.activity - a.activity || a.index - b.index;
+  return (a, b) => a.index - b.index;
+}
 
 export const chooseTree: CommandEntry = {
   name: "choose-tree",
-  usage: "[-swZ] [-t target-pane] [template]",
-  // tmux's -F, -f, -G, -K, -N, -O and -r are taken (so tmux bindings and scripts load) and not
-  // acted on: no custom lines, filters, sort orders or previews.
+  usage: "[-rswZ] [-F format] [-f filter] [-O sort-order] [-t target-pane] [template]",
+  // tmux's -G, -K and -N are taken (so tmux bindings and scripts load) and not acted on: no
+  // key formats or previews.
   args: "GNrswZF:f:K:O:t:",
   maxArgs: 1,
   exec(ctx) {
-    const client = ctx.client;
-    if (!client?.session) throw new CommandError("no client to choose in");
-    const sessionsOnly = flag(ctx.args, "s") && !flag(ctx.args, "w");
-    const items: ChooserItem[] = [];
-    let selected = 0;
-    for (const s of [...ctx.server.sessions].sort((a, b) => a.name.localeCompare(b.name))) {
-      const attached = [...ctx.server.clients].some((c) => c.session === s);
-      if (s === client.session && sessionsOnly) selected = items.length;
-      items.push({ text: `${s.name}: ${s.windows.length} windows${attached ? " (attached)" : ""}`, target: `$${s.id}` });
-      if (sessionsOnly) continue;
-      for (const w of s.windows) {
-        if (w === client.session.current) selected = items.length;
-        items.push({ text: `    ${w.index}: ${w.name}${windowFlags(w)} (${w.panes.size} panes)`, target: `@${w.id}` });
+    const client = chooserClient(ctx);
+    const a = ctx.args;
+    const sessionsOnly = flag(a, "s") && !flag(a, "w");
+    const sort = sortOrder(value(a, "O"), ["index", "name", "time"]) as Sort | null;
+    const reverse = flag(a, "r") ? -1 : 1;
+    const lineFormat = value(a, "F");
+    const line = (fmt: string, t: { session: Session; window?: Window }, kind: "session_format" | "window_format") => format(ctx, fmt, { ...t, extra: { [kind]: 1 } });
+    const build = (filter: string | undefined) => {
+      const kept = (s: Session, w: Window) => filter === undefined || [...w.panes.values()].some((p) => formatTrue(format(ctx, filter, { session: s, window: w, pane: p })));
+      const items: ChooserItem[] = [];
+      let selected = 0;
+      for (const s of [...ctx.server.sessions].sort((x, y) => reverse * sessionOrder(sort)(x, y))) {
+        const windows = s.windows.filter((w) => kept(s, w)).sort((x, y) => reverse * windowOrder(sort)(x, y));
+        if (windows.length === 0) continue;
+        const attached = [...ctx.server.clients].some((c) => c.session === s);
+        if (s === client.session && sessionsOnly) selected = items.length;
+        const about = lineFormat !== undefined ? line(lineFormat, { session: s }, "session_format") : `${s.windows.length} windows${attached ? " (attached)" : ""}`;
+        items.push({ text: `${s.name}: ${about}`, target: `$${s.id}` });
+        if (sessionsOnly) continue;
+        for (const w of windows) {
+          if (w === client.session?.current) selected = items.length;
+          const about = lineFormat !== undefined ? line(lineFormat, { session: s, window: w }, "window_format") : `${w.name}${windowFlags(w)} (${w.panes.size} panes)`;
+          items.push({ text: `    ${w.index}: ${about}`, target: `@${w.id}` });
+        }
       }
-    }
-    const template = ctx.args.positional[0] ?? "switch-client -t '%%'";
+      return { items, selected };
+    };
+    // As tmux's mode tree: a filter that matches nothing shows everything.
+    let { items, selected } = build(value(a, "f"));
+    if (items.length === 0) ({ items, selected } = build(undefined));
+    const template = a.positional[0] ?? "switch-client -t '%%'";
     client.openChooser(
       new Chooser(items, selected, (target) => {
         client.closeChooser();

@@ -2,6 +2,7 @@
 // size parsing, and the nesting check.
 import { CommandError, value, type Args, type CommandContext } from "../../mux/command.ts";
 import type { NewPaneOptions } from "../../mux/server.ts";
+import type { ClientConnection } from "../../mux/client-connection.ts";
 import { expandFormat, formatTrue } from "../../mux/format.ts";
 import { formatLookup, type FormatTarget } from "../../mux/format-vars.ts";
 
@@ -29,6 +30,19 @@ export function format(ctx: CommandContext, fmt: string, t: FormatTarget): strin
 export function filtered<T>(ctx: CommandContext, items: readonly T[], expand: (fmt: string, item: T) => string): T[] {
   const f = value(ctx.args, "f");
   return f === undefined ? [...items] : items.filter((i) => formatTrue(expand(f, i)));
+}
+
+/**
+ * The client a list (choose-*) opens on: the calling one when attached, else (a command from a
+ * shell) the attached client used last, as for switch-client.
+ */
+export function chooserClient(ctx: CommandContext): ClientConnection {
+  if (ctx.client?.session) return ctx.client;
+  try {
+    return ctx.server.targetClient(undefined, null);
+  } catch {
+    throw new CommandError("no client to choose in");
+  }
 }
 
 /** -P [-F fmt]: print where the new thing is. */
