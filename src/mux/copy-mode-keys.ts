@@ -180,8 +180,10 @@ const COMMANDS: Record<string, CopyCommand> = {
   "copy-line": (cm) => copyLine(cm, false),
   "copy-line-and-cancel": (cm) => copyLine(cm, true),
   cancel: (cm) => cm.cancel(),
-  "search-forward": (cm, arg) => void cm.search(arg ?? cm.searchText, true),
-  "search-backward": (cm, arg) => void cm.search(arg ?? cm.searchText, false),
+  // tmux: search-forward and -backward (/ and ?) take a regular expression; the -text and
+  // incremental ones plain text.
+  "search-forward": (cm, arg) => void cm.search(arg ?? cm.searchText, true, true),
+  "search-backward": (cm, arg) => void cm.search(arg ?? cm.searchText, false, true),
   "search-forward-text": (cm, arg) => void cm.search(arg ?? cm.searchText, true),
   "search-backward-text": (cm, arg) => void cm.search(arg ?? cm.searchText, false),
   "search-forward-incremental": (cm, arg) => void cm.search(arg ?? cm.searchText, true),

@@ -35,6 +35,23 @@ const REVERSE: Record<JumpKind, JumpKind> = {
   "to-backward": "to-forward",
 };
 
+/** A copy-mode search as a regular expression, global, any case for lower-case text; null if it does not compile. */
+const searchCache = new Map<string, RegExp | null>();
+function compileSearch(text: string, anyCase: boolean): RegExp | null {
+  const key = `${anyCase ? "i" : ""}\0${text}`;
+  let re = searchCache.get(key);
+  if (re === undefined) {
+    try {
+      re = new RegExp(text, anyCase ? "gi" : "g");
+    } catch {
+      re = null;
+    }
+    if (searchCache.size > 64) searchCache.clear();
+    searchCache.set(key, re);
+  }
+  return re;
+}
+
 export class CopyMode {
   /** The absolute line shown in the pane's first row. */
   top: number;
@@ -45,6 +62,8 @@ export class CopyMode {
   lineSelect = false;
   searchText = "";
   searchForward = true;
+  /** The last search was a regular expression (search-forward, search-backward: /, ?), not text (the -text and incremental ones). */
+  searchRegex = false;
   /** The last jump (f, F, t, T) for jump-again and jump-reverse. */
   private lastJump: { kind: JumpKind; char: string } | null = null;
   /** The match the last search landed on (absolute), for its own highlight. */
@@ -197,7 +216,7 @@ export class CopyMode {
     if (!this.searchText) return;
     for (let row = 0; row < this.rows; row++) {
       const y = this.top + row;
-      for (const m of this.findInLine(y, this.searchText)) {
+      for (const m of this.findInLine(y, this.searchText, this.searchRegex)) {
         const current = this.match && this.match.y === y && this.match.x === m.x;
         out.push({ x: m.x, y: row, width: m.width, ...(current ? CURRENT_MATCH : MATCH) });
       }
@@ -541,24 +560,36 @@ export class CopyMode {
 
   // ---- search --------------------------------------------------------------------------
 
-  /** Matches of `text` in line y, in cells; lower-case text matches any case, as tmux. */
-  findInLine(y: number, text: string): { x: number; width: number }[] {
+  /**
+   * Matches of `text` in line y, in cells; lower-case text matches any case, as tmux. With
+   * `regex`, text is a regular expression (one that does not compile is searched as text);
+   * empty matches are skipped.
+   */
+  findInLine(y: number, text: string, regex = false): { x: number; width: number }[] {
     const lc = this.cells(y);
-    const hay = text === text.toLowerCase() ? lc.text.toLowerCase() : lc.text;
     const out: { x: number; width: number }[] = [];
     if (!text) return out;
-    for (let i = hay.indexOf(text); i >= 0; i = hay.indexOf(text, i + text.length)) {
+    const anyCase = text === text.toLowerCase();
+    const push = (i: number, length: number) => {
       const x = lc.xs[i] ?? 0;
-      const endX = lc.xs[i + text.length] ?? lc.endX;
+      const endX = lc.xs[i + length] ?? lc.endX;
       out.push({ x, width: Math.max(1, endX - x) });
+    };
+    const re = regex ? compileSearch(text, anyCase) : null;
+    if (re) {
+      for (const m of lc.text.matchAll(re)) if (m[0].length > 0) push(m.index, m[0].length);
+      return out;
     }
+    const hay = anyCase ? lc.text.toLowerCase() : lc.text;
+    for (let i = hay.indexOf(text); i >= 0; i = hay.indexOf(text, i + text.length)) push(i, text.length);
     return out;
   }
 
   /** Search from the cursor in a direction, wrapping around the buffer; false if nothing. */
-  search(text: string, forward: boolean): boolean {
+  search(text: string, forward: boolean, regex = false): boolean {
     this.searchText = text;
     this.searchForward = forward;
+    this.searchRegex = regex;
     return this.searchAgain(false);
   }
 
@@ -571,7 +602,7 @@ export class CopyMode {
     const { x: cx, y: cy } = this.cursor;
     for (let i = 0; i <= total; i++) {
       const y = forward ? (cy + i) % total : (cy - i + total) % total;
-      let ms = this.findInLine(y, text);
+      let ms = this.findInLine(y, text, this.searchRegex);
       if (i === 0) ms = ms.filter((m) => (forward ? m.x > cx : m.x < cx));
       else if (i === total) ms = ms.filter((m) => (forward ? m.x <= cx : m.x >= cx));
       const m = forward ? ms[0] : ms[ms.length - 1];

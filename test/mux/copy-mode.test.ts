@@ -131,6 +131,27 @@ test("search forward and backward, n and N, wrapping; matches highlighted", asyn
   expect(cm2.cursor).toEqual({ x: 0, y: 3 });
 });
 
+test("search-forward and -backward (/ and ?) take a regular expression; the -text ones, and bad expressions, plain text", async () => {
+  const t = term(30, 6);
+  await write(t, "error 42\r\nwarn 7\r\nERROR 100 [x]\r\nerror 3\r\nerr.r\r\n");
+  const { cm, x } = setup(t);
+  x("history-top");
+  x("search-forward", "error [0-9]{3}"); // lower case: any case, as for text
+  expect(cm.cursor).toEqual({ x: 0, y: 2 });
+  expect(cm.view().highlights.find((h) => h.bg === "magenta")).toMatchObject({ x: 0, width: 9 });
+  x("search-again"); // n keeps the expression
+  expect(cm.cursor).toEqual({ x: 0, y: 2 }); // the only match: wraps back to it
+  x("search-backward", "^warn"); // ? too
+  expect(cm.cursor).toEqual({ x: 0, y: 1 });
+  x("search-forward", "r\\b"); // an r that ends a word: ERROR's, not warn's or error's first
+  expect(cm.cursor).toEqual({ x: 4, y: 2 });
+  x("search-forward-text", "err.r"); // text: the dot is a dot
+  expect(cm.cursor).toEqual({ x: 0, y: 4 });
+  x("history-top");
+  x("search-forward", "[x"); // does not compile: searched as text
+  expect(cm.cursor).toEqual({ x: 10, y: 2 });
+});
+
 test("words, line positions and screen lines move as vi's w b e 0 $ ^ H M L", async () => {
   const t = term(30, 5);
   await write(t, "  foo-bar baz\r\nqux\r\n");
