@@ -596,9 +596,9 @@ export class ClientConnection {
       return;
     }
     if (this.prompt) {
-      this.prompt.key(key, bytes);
+      const taken = this.prompt.key(key, bytes) !== false;
       this.markDirty();
-      return;
+      if (taken) return;
     }
     if (this.chooser) {
       this.chooser.key(key);

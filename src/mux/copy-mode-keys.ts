@@ -115,6 +115,12 @@ export function copyModeBindings(): [string, string, string][] {
   for (const table of ["copy-mode", "copy-mode-vi"]) for (const [k, label, c] of JUMPS) out.push([table, k, jumpPrompt(label, c)]);
   for (const [k, c] of VI) out.push(["copy-mode-vi", k, `send-keys -X ${c}`]);
   out.push(["copy-mode-vi", "/", SEARCH_DOWN], ["copy-mode-vi", "?", SEARCH_UP], ["copy-mode-vi", ":", GOTO_LINE]);
+  // A repeat count: 1-9 (vi) or M-1-M-9 (emacs) begin it, more digits add to it, and the next
+  // key runs its command that many times.
+  for (let d = 1; d <= 9; d++) {
+    const count = `command-prompt -N -I ${d} -p (repeat) "send -N \\"%%\\""`;
+    out.push(["copy-mode-vi", String(d), count], ["copy-mode", `M-${d}`, count]);
+  }
   return out;
 }
 

@@ -62,6 +62,8 @@ export class CopyMode {
   lineSelect = false;
   searchText = "";
   searchForward = true;
+  /** How many times the next command runs (send-keys -N with no key: a typed repeat count; tmux's wme->prefix). */
+  prefix = 1;
   /** The last search was a regular expression (search-forward, search-backward: /, ?), not text (the -text and incremental ones). */
   searchRegex = false;
   /** The last jump (f, F, t, T) for jump-again and jump-reverse. */

@@ -5,7 +5,8 @@ import type { Overlay } from "../render/index.ts";
 /** What a client shows on its status line and gives every key to while it is open. */
 export interface StatusPrompt {
   overlay(): Overlay;
-  key(key: string, bytes: Uint8Array): void;
+  /** False: the key ended the prompt and is to be handled as if no prompt had been open. */
+  key(key: string, bytes: Uint8Array): boolean | void;
 }
 
 /** A question answered by one key: `yes` (y unless set) confirms, any other key declines. */
@@ -31,13 +32,16 @@ export class Prompt implements StatusPrompt {
 
   /**
    * `oneKey` (command-prompt -1): the first key ends the prompt, a printable one as its text
-   * (copy mode's f, t, F and T ask for the character to jump to this way).
+   * (copy mode's f, t, F and T ask for the character to jump to this way). `numeric`
+   * (command-prompt -N): digits are typed, any other key ends it with them and then does what
+   * it would have done (copy mode's repeat counts: 3 then j).
    */
   constructor(
     private readonly label: string,
     initial: string,
     private readonly done: (text: string | null) => void,
     private readonly oneKey = false,
+    private readonly numeric = false,
   ) {
     this.text = initial;
     this.cursor = [...initial].length;
@@ -48,10 +52,14 @@ export class Prompt implements StatusPrompt {
     return { segments: [{ text: shown, fg: "black", bg: "yellow" }], cursorX: [...this.label].length + this.cursor };
   }
 
-  key(key: string, bytes: Uint8Array): void {
+  key(key: string, bytes: Uint8Array): boolean | void {
     if (this.oneKey) {
       const s = key === "Space" ? " " : Buffer.from(bytes).toString("utf8");
       return this.done(key !== "Paste" && /^[^\x00-\x1f\x7f]+$/.test(s) ? s : null);
+    }
+    if (this.numeric && !/^[0-9]$/.test(key)) {
+      this.done(this.text);
+      return false;
     }
     const chars = [...this.text];
     switch (key) {

@@ -114,3 +114,20 @@ test("vi keys: f asks for one character and jumps to it, ; repeats, then a copy 
   c.type(" $y");
   await buffer(w, "-200");
 });
+
+test("vi keys: a count before a key repeats it (12k), shown in a (repeat) prompt; emacs: M-3 then C-p", async () => {
+  const { w, c } = await start("vi");
+  c.type("\x02[");
+  await c.waitForScreen((s) => /\[0\/\d+\]/.test(s), "copy mode");
+  c.type("12");
+  await c.waitForScreen((s) => s.split("\n")[10]!.startsWith("(repeat) 12"), "the count on the status line");
+  c.type("k"); // ends the count and moves 12 lines up from the empty line below row-200
+  c.type(" $y");
+  await buffer(w, "row-189");
+  await w.ok("set", "-g", "mode-keys", "emacs");
+  c.type("\x02[");
+  await c.waitForScreen((s) => /\[0\/\d+\]/.test(s), "copy mode again");
+  c.type("\x1b3\x10"); // M-3 C-p
+  c.type("\x00\x05\x1bw"); // C-Space, C-e, M-w
+  await buffer(w, "row-198");
+});

@@ -1,5 +1,6 @@
 // command-prompt: read a command on the status line and run it (C-b :); a template's %% (or %1)
-// is replaced by what was typed, -I gives initial text, -p the prompt, -1 takes one key.
+// is replaced by what was typed, -I gives initial text, -p the prompt, -1 takes one key, -N
+// takes digits until another key, which then does what it does.
 import { CommandError, value, type CommandEntry } from "../../mux/command.ts";
 import { Prompt } from "../../mux/prompt.ts";
 import { format } from "./common.ts";
@@ -21,7 +22,7 @@ export const commandPrompt: CommandEntry = {
         if (text === null || text.trim() === "") return;
         const line = template ? template.replace(/%%|%1/g, text.replace(/(["\\$])/g, "\\$1")) : text;
         void client.runLine(line);
-      }, ctx.args.flags.has("1")),
+      }, ctx.args.flags.has("1"), ctx.args.flags.has("N")),
     );
   },
 };

@@ -17,14 +17,22 @@ export const sendKeys: CommandEntry = {
     const nText = value(a, "N");
     const repeat = nText === undefined ? 1 : Number(nText);
     if (!Number.isInteger(repeat) || repeat < 1) throw new CommandError(`repeat count invalid: ${nText}`);
+    if (nText !== undefined && a.positional.length === 0 && !flag(a, "X") && pane.copyMode) {
+      // A repeat count for the next copy-mode command (copy mode's 1-9 keys type it).
+      pane.copyMode.prefix = repeat;
+      return;
+    }
     if (flag(a, "X")) {
-      // A copy-mode command (send -X cursor-up, search-forward text, ...).
+      // A copy-mode command (send -X cursor-up, search-forward text, ...), -N times or as many
+      // as the count typed before it.
       const cm = pane.copyMode;
       if (!cm) throw new CommandError("not in a mode");
       const [name, arg] = a.positional;
       if (!name) throw new CommandError("no command specified");
       cm.vi = window.options.getString("mode-keys") === "vi";
-      for (let i = 0; i < repeat && pane.copyMode === cm; i++) runCopyModeCommand(cm, name, arg);
+      const times = nText !== undefined ? repeat : cm.prefix;
+      cm.prefix = 1;
+      for (let i = 0; i < times && pane.copyMode === cm; i++) runCopyModeCommand(cm, name, arg);
       modeChanged(ctx.server, pane);
       return;
     }
