@@ -46,7 +46,13 @@ export const CTL_WANT_WRITE = SLOT_COUNT; // 1 while the main thread has queued 
 export const CTL_READER = SLOT_COUNT + 1;
 /** Bytes the worker has read into its current slot and not published yet. */
 export const CTL_HELD = SLOT_COUNT + 2;
-export const CTL_WORDS = SLOT_COUNT + 3;
+/**
+ * 1 while the worker may have left the master out of its poll because the main thread held it
+ * (READER_MAIN): the main thread wakes the worker when it lets go. Set before the worker looks
+ * at CTL_READER, so a let-go can never fall between its look and its poll unnoticed.
+ */
+export const CTL_PASSED = SLOT_COUNT + 3;
+export const CTL_WORDS = SLOT_COUNT + 4;
 
 export const READER_NONE = 0;
 export const READER_WORKER = 1;

@@ -25,8 +25,10 @@ import {
   SEQ_CONTROL,
   SEQ_SMALL,
   CTL_READER,
+  CTL_PASSED,
   CTL_HELD,
   READER_NONE,
+  READER_MAIN,
   READER_WORKER,
   SLOT_FREE,
   SLOT_IN_FLIGHT,
@@ -254,7 +256,16 @@ function buildPollSet(): number {
   for (const p of panes.values()) {
     if (p.stalled && Atomics.load(p.ctl, p.cur) === SLOT_FREE) p.stalled = false;
     let ev = 0;
-    if (!p.stalled && !p.eof) ev |= POLLIN;
+    // Not while the main thread reads it (PaneChannel.readNow, waiting for a key's echo): the
+    // echo would bring this poll straight back, again and again until that read is done, and
+    // the spinning thread kept the main thread from its CPU (a few ms in ~10% of idle echoes).
+    if (!p.stalled && !p.eof) {
+      Atomics.store(p.ctl, CTL_PASSED, 1);
+      if (Atomics.load(p.ctl, CTL_READER) !== READER_MAIN) {
+        Atomics.store(p.ctl, CTL_PASSED, 0);
+        ev |= POLLIN;
+      }
+    }
     if (!p.eof && Atomics.load(p.ctl, CTL_WANT_WRITE) === 1) ev |= POLLOUT;
     if (ev) add(p.fd, ev, p, 0);
     if (!p.exited) add(p.pidfd, POLLIN, p, 1);

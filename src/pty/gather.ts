@@ -12,6 +12,7 @@ import {
   SEQ_WORDS,
   CTL_READER,
   CTL_HELD,
+  CTL_PASSED,
   READER_NONE,
   READER_MAIN,
   SMALL_BATCH,
@@ -80,6 +81,7 @@ export class PaneChannel {
       return total > 0 ? buf.slice(0, total) : null;
     } finally {
       Atomics.store(ctl, CTL_READER, READER_NONE);
+      if (Atomics.exchange(ctl, CTL_PASSED, 0) === 1) this.host.wake(); // it polls without the fd: put it back
     }
   }
 
