@@ -57,12 +57,6 @@ export function zombieChildren(): number[] {
   return out;
 }
 
-/** utime + stime of this process in clock ticks. */
-export function cpuTicks(): number {
-  const stat: string = require("node:fs").readFileSync("/proc/self/stat", "utf8");
-  const rest = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
-  return Number(rest[11]) + Number(rest[12]);
-}
 
 /** Resident set size of this process in KiB. */
 export function rssKiB(): number {
