@@ -1,6 +1,8 @@
 // The client: connects to the server (starting it when the command may), sends one command,
-// prints its output, and, when the command attaches, becomes a thin terminal: raw mode, keys
-// to the server, frames to stdout, SIGWINCH as resize, the terminal restored on every exit.
+// prints its output, and, when the command attaches, keeps the terminal for the server: raw
+// mode, SIGWINCH as resize, suspend, the terminal restored on every exit. The server reads the
+// keys and draws the frames on the terminal itself (ClientTty); where it cannot open it, or
+// with WEFT_RELAY=1, this process passes keys to it and its frames to stdout.
 import { writeSync, existsSync, readlinkSync, openSync, closeSync, fstatSync } from "node:fs";
 import type { Socket } from "bun";
 import {

@@ -7,11 +7,9 @@
 import { fstatSync, openSync, closeSync, constants as fsc } from "node:fs";
 import { isatty } from "node:tty";
 import { ptr } from "bun:ffi";
-import { sys, errno, EAGAIN, EINTR, writableWithin } from "../pty/libc.ts";
+import { sys, errno, EAGAIN, EINTR } from "../pty/libc.ts";
 import { gatherHost } from "../pty/gather.ts";
 
-/** At close, how long the rest of a frame may take to go out, so that the client's LEAVE never lands inside a sequence. */
-const CLOSE_FLUSH_MS = 500;
 
 export interface ClientTtyHandlers {
   /** Bytes typed (or answered) by the terminal. */
@@ -104,22 +102,16 @@ export class ClientTty {
     return this.pending.length > 0;
   }
 
-  /** Give the terminal back: nothing more is read from it, and a frame cut short is finished first. */
+  /**
+   * Give the terminal back: nothing more is read from it or written to it. Output still waiting
+   * is dropped, never waited for (a stalled terminal would stall the server): a frame cut inside
+   * an escape sequence is ended by the CAN that begins the client's LEAVE.
+   */
   close(): void {
     if (this.closed) return;
     this.closed = true;
     void this.reader?.cancel().catch(() => {});
     this.resume();
-    const deadline = performance.now() + CLOSE_FLUSH_MS;
-    while (this.pending.length > 0 && performance.now() < deadline) {
-      const head = this.pending[0]!;
-      const n = this.writeSome(head);
-      if (n === head.length) this.pending.shift();
-      else {
-        this.pending[0] = head.subarray(n);
-        if (!writableWithin(this.fd, Math.max(1, deadline - performance.now()))) break;
-      }
-    }
     this.pending = [];
     try {
       closeSync(this.fd);

@@ -161,7 +161,6 @@ export function keptLines(t: Terminal): number {
   return 2 * t.rows + (t.options.scrollback ?? 0);
 }
 
-
 type WriteSync = (data: Uint8Array | string) => void;
 
 /** xterm's synchronous parse (WriteBuffer.writeSync), or null where the internals differ. */

@@ -276,16 +276,6 @@ export function readableFds(fds: readonly number[], timeoutMs = 0): number[] {
   return ready;
 }
 
-/** Whether the fd takes writes, after waiting at most timeoutMs for it to. */
-export function writableWithin(fd: number, timeoutMs: number): boolean {
-  const dv = new DataView(readyBuf.buffer);
-  dv.setInt32(0, fd, true);
-  dv.setInt16(4, POLLOUT, true);
-  dv.setInt16(6, 0, true);
-  if (sys.poll(ptr(readyBuf), 1, timeoutMs) <= 0) return false;
-  return (dv.getInt16(6, true) & POLLOUT) !== 0;
-}
-
 export const SIGNALS: Record<string, number> = {
   SIGHUP: 1, SIGINT: 2, SIGQUIT: 3, SIGILL: 4, SIGTRAP: 5, SIGABRT: 6, SIGBUS: 7, SIGFPE: 8,
   SIGKILL: 9, SIGUSR1: 10, SIGSEGV: 11, SIGUSR2: 12, SIGPIPE: 13, SIGALRM: 14, SIGTERM: 15,

@@ -7,8 +7,7 @@
 import { CommandError, flag, value, type CommandContext, type CommandEntry } from "../../mux/command.ts";
 import { Chooser, type ChooserItem } from "../../mux/chooser.ts";
 import { bufferFormat } from "./buffers.ts";
-import { chooserClient, format, filtered } from "./common.ts";
-import { sortOrder } from "./choose-tree.ts";
+import { chooserClient, format, filtered, sortOrder } from "./common.ts";
 import { LIST_BUFFERS_FORMAT } from "./list-buffers.ts";
 import { LIST_CLIENTS_FORMAT } from "./list-clients.ts";
 

@@ -9,15 +9,9 @@ import { formatTrue } from "../../mux/format.ts";
 import { windowFlags } from "../../mux/format-vars.ts";
 import type { Session } from "../../mux/session.ts";
 import type { Window } from "../../mux/window.ts";
-import { chooserClient, format } from "./common.ts";
+import { chooserClient, format, sortOrder } from "./common.ts";
 
 type Sort = "index" | "name" | "time";
-
-/** -O's value, as tmux's mode tree takes it (any case); an unknown one leaves the default, as there. */
-export function sortOrder(v: string | undefined, known: readonly string[]): string | null {
-  const o = v?.toLowerCase();
-  return o !== undefined && known.includes(o) ? o : null;
-}
 
 function sessionOrder(sort: Sort | null): (a: Session, b: Session) => number {
   if (sort === "index") return (a, b) => a.id - b.id;
@@ -44,14 +38,16 @@ export const chooseTree: CommandEntry = {
     const sessionsOnly = flag(a, "s") && !flag(a, "w");
     const sort = sortOrder(value(a, "O"), ["index", "name", "time"]) as Sort | null;
     const reverse = flag(a, "r") ? -1 : 1;
+    const bySession = sessionOrder(sort);
+    const byWindow = windowOrder(sort);
     const lineFormat = value(a, "F");
     const line = (fmt: string, t: { session: Session; window?: Window }, kind: "session_format" | "window_format") => format(ctx, fmt, { ...t, extra: { [kind]: 1 } });
     const build = (filter: string | undefined) => {
       const kept = (s: Session, w: Window) => filter === undefined || [...w.panes.values()].some((p) => formatTrue(format(ctx, filter, { session: s, window: w, pane: p })));
       const items: ChooserItem[] = [];
       let selected = 0;
-      for (const s of [...ctx.server.sessions].sort((x, y) => reverse * sessionOrder(sort)(x, y))) {
-        const windows = s.windows.filter((w) => kept(s, w)).sort((x, y) => reverse * windowOrder(sort)(x, y));
+      for (const s of [...ctx.server.sessions].sort((x, y) => reverse * bySession(x, y))) {
+        const windows = s.windows.filter((w) => kept(s, w)).sort((x, y) => reverse * byWindow(x, y));
         if (windows.length === 0) continue;
         const attached = [...ctx.server.clients].some((c) => c.session === s);
         if (s === client.session && sessionsOnly) selected = items.length;

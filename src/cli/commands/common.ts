@@ -32,6 +32,12 @@ export function filtered<T>(ctx: CommandContext, items: readonly T[], expand: (f
   return f === undefined ? [...items] : items.filter((i) => formatTrue(expand(f, i)));
 }
 
+/** choose-*'s -O: one of `known`, in any case, as tmux's mode tree takes it; null (the default) for anything else, as there. */
+export function sortOrder(v: string | undefined, known: readonly string[]): string | null {
+  const o = v?.toLowerCase();
+  return o !== undefined && known.includes(o) ? o : null;
+}
+
 /**
  * The client a list (choose-*) opens on: the calling one when attached, else (a command from a
  * shell) the attached client used last, as for switch-client.
