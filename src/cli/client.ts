@@ -110,12 +110,14 @@ function startServer(argv: string[], env: Record<string, string>, logFile?: stri
 
 /**
  * The device number of the terminal on stdin, so that the server may read and write it itself
- * (ClientTty); WEFT_RELAY=1 keeps every key and frame going through this process instead.
+ * (ClientTty); none when stdout is another device (frames must go where they went), and
+ * WEFT_RELAY=1 keeps every key and frame going through this process instead.
  */
 function ttyRdev(): number | undefined {
   if (process.env.WEFT_RELAY === "1") return undefined;
   try {
-    return fstatSync(0).rdev;
+    const rdev = fstatSync(0).rdev;
+    return fstatSync(1).rdev === rdev ? rdev : undefined;
   } catch {
     return undefined;
   }
