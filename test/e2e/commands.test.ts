@@ -43,8 +43,8 @@ test("select-layout presets, prefixes and next-layout give tmux's layouts", asyn
   // A layout string taken from #{window_layout} puts the panes back.
   await weft.ok("select-layout", "-t", "a", golden["main-vertical"]!);
   expect(await layout("a")).toBe(golden["main-vertical"] + "\n");
-  expect(await weft.run("select-layout", "-t", "a", "main")).toMatchObject({ code: 1, stderr: "can't set layout: main\n" });
-  expect(await weft.run("select-layout", "-t", "a", "bogus")).toMatchObject({ code: 1, stderr: "can't set layout: bogus\n" });
+  expect(await weft.run("select-layout", "-t", "a", "main")).toMatchObject({ code: 1, stderr: "invalid layout: main\n" });
+  expect(await weft.run("select-layout", "-t", "a", "bogus")).toMatchObject({ code: 1, stderr: "invalid layout: bogus\n" });
 });
 
 test("select-layout -E spreads a pane and its neighbours evenly, then their parent's; -o goes back one layout", async () => {
@@ -73,7 +73,7 @@ test("select-layout -E spreads a pane and its neighbours evenly, then their pare
   await weft.ok("select-layout", "-t", "a", "even-vertical");
   await weft.ok("select-layout", "-o", "-t", "a");
   expect(await layout("a")).toBe(both);
-  expect(await weft.run("select-layout", "-t", "a", "bogus")).toMatchObject({ code: 1, stderr: "can't set layout: bogus\n" });
+  expect(await weft.run("select-layout", "-t", "a", "bogus")).toMatchObject({ code: 1, stderr: "invalid layout: bogus\n" });
   await weft.ok("select-layout", "-t", "a", "even-vertical");
   await weft.ok("select-layout", "-o", "-t", "a"); // a failed select-layout left -o's layout alone
   expect(await layout("a")).toBe(both);

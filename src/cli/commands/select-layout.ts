@@ -78,7 +78,7 @@ export const selectLayout: CommandEntry = {
     } catch {
       if (previous === undefined) oldLayout.delete(w);
       else oldLayout.set(w, previous);
-      throw new CommandError(`can't set layout: ${name}`);
+      throw new CommandError(`invalid layout: ${name}`); // tmux 3.3a's words
     }
     w.applyLayout();
     ctx.server.windowChanged(w);
