@@ -48,8 +48,8 @@ export const CTL_READER = SLOT_COUNT + 1;
 export const CTL_HELD = SLOT_COUNT + 2;
 /**
  * 1 while the worker may have left the master out of its poll because the main thread held it
- * (READER_MAIN): the main thread wakes the worker when it lets go. Set before the worker looks
- * at CTL_READER, so a let-go can never fall between its look and its poll unnoticed.
+ * (READER_MAIN): the main thread wakes the worker when it lets go. The worker sets it before
+ * its last look at CTL_READER, so a let-go can never fall between that look and its poll unnoticed.
  */
 export const CTL_PASSED = SLOT_COUNT + 3;
 export const CTL_WORDS = SLOT_COUNT + 4;

@@ -259,12 +259,15 @@ function buildPollSet(): number {
     // Not while the main thread reads it (PaneChannel.readNow, waiting for a key's echo): the
     // echo would bring this poll straight back, again and again until that read is done, and
     // the spinning thread kept the main thread from its CPU (a few ms in ~10% of idle echoes).
+    // Only when it looks held is CTL_PASSED set, then the word read again: a let-go between
+    // the two is seen there, one after it finds CTL_PASSED set (a stale 1 costs one wake).
     if (!p.stalled && !p.eof) {
-      Atomics.store(p.ctl, CTL_PASSED, 1);
-      if (Atomics.load(p.ctl, CTL_READER) !== READER_MAIN) {
-        Atomics.store(p.ctl, CTL_PASSED, 0);
-        ev |= POLLIN;
+      let held = Atomics.load(p.ctl, CTL_READER) === READER_MAIN;
+      if (held) {
+        Atomics.store(p.ctl, CTL_PASSED, 1);
+        held = Atomics.load(p.ctl, CTL_READER) === READER_MAIN;
       }
+      if (!held) ev |= POLLIN;
     }
     if (!p.eof && Atomics.load(p.ctl, CTL_WANT_WRITE) === 1) ev |= POLLOUT;
     if (ev) add(p.fd, ev, p, 0);

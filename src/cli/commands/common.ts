@@ -43,9 +43,8 @@ export function sortOrder(v: string | undefined, known: readonly string[]): stri
  * shell) the attached client used last, as for switch-client.
  */
 export function chooserClient(ctx: CommandContext): ClientConnection {
-  if (ctx.client?.session) return ctx.client;
   try {
-    return ctx.server.targetClient(undefined, null);
+    return ctx.server.targetClient(undefined, ctx.client);
   } catch {
     throw new CommandError("no client to choose in");
   }
