@@ -150,7 +150,9 @@ export class ClientScreen {
       this.full = false;
     }
     this.runs = 0;
-    for (let y = 0; y < frame.rows; y++) this.diffRow(frame, y);
+    // Rows the frame says are as they were need no diff: the host has them (partial compose).
+    const damage = full ? null : frame.damage;
+    for (let y = 0; y < frame.rows; y++) if (!damage || damage[y] === 1) this.diffRow(frame, y);
     if (!full && this.runs === 0 && sameCursor(frame.cursor, last.cursor)) return EMPTY;
     // Hide the cursor while drawing, unless it is one run (an echo): that is a single small
     // write the host shows at once, and the hide/show pair would double its size.
@@ -160,7 +162,8 @@ export class ClientScreen {
     }
     this.placeCursor(frame.cursor);
     if (this.syncOutput) out.bytes(SYNC_END);
-    if (this.runs > 0 || full) last.copyFrom(frame);
+    if (full || (this.runs > 0 && !damage)) last.copyFrom(frame);
+    else if (this.runs > 0) last.copyRowsFrom(frame, damage!);
     else last.cursor = { ...frame.cursor };
     return out.buf.slice(0, out.len);
   }

@@ -39,7 +39,26 @@ export interface Cursor {
   blink: boolean;
 }
 
-export class Frame {
+/** Cells as packed arrays: a Frame's, or a pane's cached ones. */
+export interface Cells {
+  chars: Uint32Array;
+  widths: Uint8Array;
+  fg: Uint32Array;
+  bg: Uint32Array;
+  attrs: Uint16Array;
+}
+
+/** Copies n cells from `src` at `from` into `dst` at `at`. */
+export function copyCells(dst: Cells, at: number, src: Cells, from: number, n: number): void {
+  const to = from + n;
+  dst.chars.set(src.chars.subarray(from, to), at);
+  dst.widths.set(src.widths.subarray(from, to), at);
+  dst.fg.set(src.fg.subarray(from, to), at);
+  dst.bg.set(src.bg.subarray(from, to), at);
+  dst.attrs.set(src.attrs.subarray(from, to), at);
+}
+
+export class Frame implements Cells {
   cols: number;
   rows: number;
   /** Codepoint, SPACER, or GRAPHEME_BASE + grapheme id. */
@@ -57,6 +76,11 @@ export class Frame {
    * out and must be repainted; 0 when no pane is held.
    */
   holdMs = 0;
+  /**
+   * The rows composeFrame may have changed since it last composed into this frame (1 = may
+   * have), or null for all of them: the encoder diffs only these rows against the host.
+   */
+  damage: Uint8Array | null = null;
 
   constructor(cols: number, rows: number) {
     this.cols = cols;
@@ -98,12 +122,15 @@ export class Frame {
 
   copyFrom(other: Frame): void {
     this.resize(other.cols, other.rows);
-    const n = other.cols * other.rows;
-    this.chars.set(other.chars.subarray(0, n));
-    this.widths.set(other.widths.subarray(0, n));
-    this.fg.set(other.fg.subarray(0, n));
-    this.bg.set(other.bg.subarray(0, n));
-    this.attrs.set(other.attrs.subarray(0, n));
+    copyCells(this, 0, other, 0, other.cols * other.rows);
+    this.cursor = { ...other.cursor };
+    this.generation = other.generation;
+  }
+
+  /** copyFrom for the rows marked in `rows` (same size), and the cursor. */
+  copyRowsFrom(other: Frame, rows: Uint8Array): void {
+    const cols = this.cols;
+    for (let y = 0; y < this.rows; y++) if (rows[y] === 1) copyCells(this, y * cols, other, y * cols, cols);
     this.cursor = { ...other.cursor };
     this.generation = other.generation;
   }

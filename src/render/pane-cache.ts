@@ -42,6 +42,9 @@ export interface PaneCursor {
   blink: boolean;
 }
 
+/** Source of PaneCache.rowVersion stamps: every row read gets a new one. */
+let rowStamp = 0;
+
 export class PaneCache {
   cols = 0;
   rows = 0;
@@ -51,6 +54,12 @@ export class PaneCache {
   bg = new Uint32Array(0);
   attrs = new Uint16Array(0);
   cursor: PaneCursor = { x: 0, y: 0, visible: true, shape: "default", blink: false };
+  /**
+   * A stamp per row, new whenever the row is read again: a frame that remembers the stamps it
+   * copied knows which rows it must copy anew (composeFrame's partial frames), whichever client
+   * refreshed the cache in between.
+   */
+  rowVersion = new Float64Array(0);
   private dirty = new Uint8Array(0);
   private allDirty = true;
   private anyDirty = true;
@@ -154,6 +163,7 @@ export class PaneCache {
     this.bg = new Uint32Array(n);
     this.attrs = new Uint16Array(n);
     this.dirty = new Uint8Array(rows);
+    this.rowVersion = new Float64Array(rows).fill(++rowStamp);
     this.allDirty = true;
   }
 
@@ -172,6 +182,7 @@ export class PaneCache {
   private readRow(y: number, lineIndex: number): void {
     const cols = this.cols;
     const base = y * cols;
+    this.rowVersion[y] = ++rowStamp;
     const line = this.terminal.buffer.active.getLine(lineIndex);
     const { chars, widths, fg, bg, attrs } = this;
     if (!line) {

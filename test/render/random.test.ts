@@ -2,8 +2,8 @@
 // change the encoded diff must bring the host to exactly the composite.
 
 import { expect, test } from "bun:test";
-import { composeFrame, Frame, type StatusSegment } from "../../src/render/index.ts";
-import { frameRows, Host, input, prng, termRows, threePanes, write } from "./harness.ts";
+import { composeFrame, Frame, type PaneView, type StatusSegment } from "../../src/render/index.ts";
+import { frameRows, frameText, Host, input, prng, termRows, threePanes, write } from "./harness.ts";
 
 const TEXT = ["a", "b", "xyz", " ", "中", "文", "👍", "e\u0301", "ä", "─", "Ω", "🇫🇷", "x\u200dy", "ｱ", "1234567890"];
 
@@ -42,14 +42,18 @@ function randomOutput(rand: () => number, cols: number, rows: number): string {
   return s;
 }
 
+/** Three panes in a client of a random size, its host, and the frame composed for it. */
+function setup(seed: number) {
+  const rand = prng(seed);
+  const cols = 30 + Math.floor(rand() * 30);
+  const rows = 8 + Math.floor(rand() * 10);
+  const { panes, terms } = threePanes(cols, rows - 1);
+  return { rand, cols, rows, panes, terms, host: new Host(cols, rows, seed % 2 === 0), frame: new Frame(cols, rows) };
+}
+
 for (const seed of [1, 2, 3, 4, 5, 6]) {
   test(`random changes, seed ${seed}: the host always equals the composite`, async () => {
-    const rand = prng(seed);
-    const cols = 30 + Math.floor(rand() * 30);
-    const rows = 8 + Math.floor(rand() * 10);
-    const { panes, terms } = threePanes(cols, rows - 1);
-    const host = new Host(cols, rows, seed % 2 === 0);
-    const frame = new Frame(cols, rows);
+    const { rand, cols, rows, panes, terms, host, frame } = setup(seed);
     let status: StatusSegment[] = [{ text: "[0] 0:sh*" }];
     for (let step = 0; step < 120; step++) {
       const which = Math.floor(rand() * terms.length);
@@ -70,3 +74,53 @@ for (const seed of [1, 2, 3, 4, 5, 6]) {
     }
   });
 }
+
+// Frames composed into the same Frame from inputs that differ only in the panes' contents copy
+// only the changed rows and let the encoder diff only those (composeFrame's partial frames).
+for (const seed of [11, 12, 13, 14]) {
+  test(`partial frames, seed ${seed}: each equals a full compose, and the host equals it`, async () => {
+    const { rand, cols, rows, panes, terms, host, frame } = setup(seed);
+    let status: StatusSegment[] = [{ text: "[0] 0:sh*" }];
+    const right: StatusSegment[] = [{ text: "right", bold: true }];
+    let partial = 0;
+    for (let step = 0; step < 150; step++) {
+      const t = terms[Math.floor(rand() * terms.length)]!;
+      // Mostly small changes (an echo, a line), as a shell's; sometimes anything.
+      await write(t, rand() < 0.6 ? ["x", "\b \b", "\r\n$ ", "ab\x1b[31mc\x1b[m"][Math.floor(rand() * 4)]! : randomOutput(rand, t.cols, t.rows));
+      // Layout changes in place, as callers may make them: the next frame must be whole.
+      if (rand() < 0.05) for (const [i, p] of panes.entries()) p.active = i === Math.floor(rand() * 3);
+      if (rand() < 0.05) status = [{ text: `[0] ${step}` }];
+      if (rand() < 0.03) host.screen.invalidate();
+      const extra: Partial<PaneView> = rand() < 0.05 ? { indicator: `[${step}]` } : {};
+      const view = panes.map((p, i) => (i === 0 ? { ...p, ...extra } : p));
+      composeFrame(input(cols, rows, view, { status, statusRight: right }), frame);
+      if (frame.damage) partial++;
+      const whole = composeFrame(input(cols, rows, view, { status, statusRight: right }));
+      const ctx = `seed ${seed} step ${step}`;
+      expect([ctx, frameRows(frame)]).toEqual([ctx, frameRows(whole)]);
+      expect([ctx, frame.cursor]).toEqual([ctx, whole.cursor]);
+      await host.show(frame);
+      expect([ctx, host.rows()]).toEqual([ctx, frameRows(frame)]);
+      const c = host.cursor();
+      expect([ctx, c.visible]).toEqual([ctx, frame.cursor.visible]);
+      if (frame.cursor.visible) expect([ctx, c.x, c.y]).toEqual([ctx, frame.cursor.x, frame.cursor.y]);
+    }
+    // Most steps took the partial path (the rest: layout, status or indicator changes).
+    expect(partial).toBeGreaterThan(75);
+  });
+}
+
+test("a partial frame marks only the rows that changed", async () => {
+  const { panes, terms } = threePanes(40, 11);
+  const frame = new Frame(40, 12);
+  const status: StatusSegment[] = [{ text: "s" }];
+  composeFrame(input(40, 12, panes, { status }), frame);
+  expect(frame.damage).toBeNull(); // the first is whole
+  await write(terms[2]!, "q"); // at its cursor, row 0
+  composeFrame(input(40, 12, panes, { status }), frame);
+  const marked = [...(frame.damage ?? [])].flatMap((d, y) => (d ? [y] : []));
+  expect(marked).toEqual([panes[2]!.y]);
+  expect(frameText(frame, panes[2]!.y).slice(panes[2]!.x, panes[2]!.x + 1)).toBe("q");
+  composeFrame(input(40, 12, panes, { status: [{ text: "t" }] }), frame);
+  expect(frame.damage).toBeNull(); // a new status: whole again
+});
