@@ -380,7 +380,7 @@ export class ClientConnection {
   /** Full repaint (attach, resize, refresh-client). */
   redraw(): void {
     this.screen?.invalidate();
-    if (this.session) for (const w of this.session.windows) for (const p of w.panes.values()) invalidatePane(p.terminal);
+    if (this.session) for (const w of this.session.windows) for (const p of w.panes.values()) invalidatePane(p.model);
     this.markDirty();
   }
 
@@ -397,7 +397,7 @@ export class ClientConnection {
     if (!s || !this.screen || this.closed || this.suspended) return;
     const w = s.current;
     const panes: PaneView[] = w.visible().map(([p, r]) => ({
-      terminal: p.terminal,
+      terminal: p.model,
       x: r.x,
       y: r.y,
       width: r.width,

@@ -25,7 +25,12 @@ export interface PaneEvents {
 }
 
 export class Pane implements ParseSink {
-  readonly terminal: Terminal;
+  /**
+   * The screen model output is parsed into (ParseSink.model): its screen is always current, its
+   * scrollback may lag behind a flood (ParseScheduler's retained text). The renderer reads it;
+   * everything else goes through `terminal`.
+   */
+  readonly model: Terminal;
   pty: Pty | null = null;
   spawnSpec: PaneSpawn;
   title = "";
@@ -50,30 +55,40 @@ export class Pane implements ParseSink {
     private readonly events: PaneEvents,
   ) {
     this.spawnSpec = spec;
-    this.terminal = new Terminal({ cols, rows, scrollback: historyLimit, allowProposedApi: true });
+    this.model = new Terminal({ cols, rows, scrollback: historyLimit, allowProposedApi: true });
     // Unicode 11 widths (emoji are two cells), as tmux's wcwidth and today's terminals have them.
-    this.terminal.loadAddon(new Unicode11Addon());
-    this.terminal.unicode.activeVersion = "11";
+    this.model.loadAddon(new Unicode11Addon());
+    this.model.unicode.activeVersion = "11";
     // Output is parsed by the parse scheduler, which calls parsed(); xterm's own async writes
     // (where its internals are not what the scheduler expects) report here.
-    this.terminal.onWriteParsed(() => this.parsed(false));
-    this.terminal.onTitleChange((t) => {
+    this.model.onWriteParsed(() => this.parsed(false));
+    this.model.onTitleChange((t) => {
       this.title = t;
       this.events.changed(this);
     });
-    this.terminal.onBell(() => this.events.bell(this));
+    this.model.onBell(() => this.events.bell(this));
     // Replies the program asked its terminal for (DA, DSR, DECRQM) go back into its PTY.
-    this.terminal.onData((d) => this.pty?.write(d));
-    this.terminal.onBinary((d) => this.pty?.write(Buffer.from(d, "latin1")));
+    this.model.onData((d) => this.pty?.write(d));
+    this.model.onBinary((d) => this.pty?.write(Buffer.from(d, "latin1")));
     this.start();
   }
 
+  /**
+   * The pane's terminal with its scrollback up to date, for anything that reads or changes more
+   * than the screen (copy mode, capture-pane, a resize, formats): a flood's retained text is
+   * parsed into it first, and retaining starts over.
+   */
+  get terminal(): Terminal {
+    parseScheduler.forget(this);
+    return this.model;
+  }
+
   get cols(): number {
-    return this.terminal.cols;
+    return this.model.cols;
   }
 
   get rows(): number {
-    return this.terminal.rows;
+    return this.model.rows;
   }
 
   get pid(): number {
@@ -121,7 +136,7 @@ export class Pane implements ParseSink {
 
   /** ParseSink.keepLines: no skipping while copy mode follows the scrollback line by line. */
   keepLines(): number {
-    return this.copyMode ? 0 : keptLines(this.terminal);
+    return this.copyMode ? 0 : keptLines(this.model);
   }
 
   /** Bytes for the pane's screen (not its program), in order with the program's output. */
@@ -170,11 +185,11 @@ export class Pane implements ParseSink {
   }
 
   get modes() {
-    return this.terminal.modes;
+    return this.model.modes;
   }
 
   get alternateOn(): boolean {
-    return this.terminal.buffer.active.type === "alternate";
+    return this.model.buffer.active.type === "alternate";
   }
 
   /** The foreground program's name, as pane_current_command. */
@@ -213,6 +228,6 @@ export class Pane implements ParseSink {
     this.copyMode = null;
     this.kill();
     this.notify();
-    this.terminal.dispose();
+    this.model.dispose();
   }
 }

@@ -6,6 +6,8 @@
 // round (bench:e2e measured a 119 ms median and lost echoes), and added ~1 ms to every echo
 // when idle. Here small batches that find their pane idle are parsed at once, and the rest
 // round-robin in SLICE-sized pieces within RUN_BUDGET_MS, then yield with setImmediate.
+// Plain text that scrolls out of the terminal is not parsed at all (evictedPrefix), and under a
+// flood the scrollback is filled in only when the flood pauses or something reads it (Retained).
 import type { Terminal } from "@xterm/headless";
 
 /** A batch this small arriving at an idle pane is interactive: parse it now. */
@@ -25,6 +27,10 @@ const FLOOD_GC_BYTES = 32 * 1024 * 1024;
 const AFTER_FLOOD_GC_MS = 100;
 /** A sink that had a batch longer than IMMEDIATE_MAX this recently is flooding (isFlooding). */
 const FLOOD_QUIET_MS = 50;
+/** How long after a flood's last batch its retained text is parsed into the scrollback (settle). */
+const SETTLE_MS = FLOOD_QUIET_MS;
+/** Retained text beyond this (lines too long to keep) is parsed into the scrollback at once. */
+const RETAIN_MAX = 512 * 1024;
 /** Parsing per run before input, frames and sockets get the thread back. */
 const RUN_BUDGET_MS = 8;
 /**
@@ -34,7 +40,12 @@ const RUN_BUDGET_MS = 8;
 const HOLD_MS = 16;
 
 export interface ParseSink {
-  readonly terminal: Terminal;
+  /**
+   * The terminal the sink's output is parsed into. Under a flood its screen is always up to
+   * date but its scrollback may lag (the scheduler's retained text): anything that reads or
+   * changes the scrollback calls ParseScheduler.settle (or forget) first.
+   */
+  readonly model: Terminal;
   /**
    * Some of this sink's bytes were parsed; `interactive` when they were a short batch parsed
    * at once (an echo, a prompt), which is worth a frame sooner than a flood's.
@@ -148,6 +159,40 @@ interface Item {
 }
 
 /**
+ * The plain text parsed (or due to be) for a sink since it last parsed anything else, cut to its
+ * last keepLines line feeds (copies, in order): written again after a CR it leaves the terminal
+ * exactly as parsing all of it did (evictedPrefix's argument), scrollback included. Under a flood
+ * only the text that reaches the screen is parsed as it comes (lazy): the scrollback then lacks
+ * lines (`stale`) until settle writes the retained text again, once, when the flood is over or
+ * something looks at the scrollback.
+ */
+interface Retained {
+  chunks: Uint8Array[];
+  lines: number[];
+  total: number;
+  bytes: number;
+  stale: boolean;
+  timer: ReturnType<typeof setTimeout> | null;
+}
+
+/** Line feeds in bytes. */
+function countLines(bytes: Uint8Array): number {
+  let n = 0;
+  for (let at = bytes.indexOf(0x0a); at >= 0; at = bytes.indexOf(0x0a, at + 1)) n++;
+  return n;
+}
+
+/** Where the text after the line feed that leaves `n` line feeds after it begins; 0 when there are not more than n. */
+function afterLastLines(bytes: Uint8Array, n: number): number {
+  let at = bytes.length;
+  for (let k = 0; k <= n; k++) {
+    at = at > 0 ? bytes.lastIndexOf(0x0a, at - 1) : -1;
+    if (at < 0) return 0;
+  }
+  return at + 1;
+}
+
+/**
  * evictedPrefix's keepLines for a terminal: only in the normal screen (the alternate one has no
  * scrollback to push rows into) with the whole screen as its scroll region; 0 otherwise.
  */
@@ -183,6 +228,10 @@ export class ParseScheduler {
   private readonly longBatchAt = new WeakMap<ParseSink, number>();
   /** Bytes of output not parsed because what followed them scrolled them away (evictedPrefix). */
   skipped = 0;
+  /** Bytes of output parsed into the screen only, their scrollback lines left to settle. */
+  deferred = 0;
+  /** Plain text each sink's terminal can be brought up to date with (Retained). */
+  private readonly retained = new Map<ParseSink, Retained>();
   /** The last byte parsed for each sink, for a CRLF cut between two batches. */
   private readonly lastByte = new WeakMap<ParseSink, number>();
   /** Sinks whose only queued batch waits for the next one (hold), and when each began waiting. */
@@ -212,18 +261,28 @@ export class ParseScheduler {
   /** Parse bytes into the sink's terminal, in order; `done` runs once they are parsed. */
   feed(sink: ParseSink, bytes: Uint8Array | string, done?: () => void): void {
     const data = typeof bytes === "string" ? Buffer.from(bytes, "utf8") : bytes;
-    const write = this.writer(sink.terminal);
+    const write = this.writer(sink.model);
     if (!write) {
-      sink.terminal.write(data, done); // unknown xterm internals: its own (slower) scheduling
+      sink.model.write(data, done); // unknown xterm internals: its own (slower) scheduling
       return;
     }
     if (data.length > IMMEDIATE_MAX) this.longBatchAt.set(sink, performance.now());
+    const r = this.retained.get(sink);
+    if (r?.timer) {
+      clearTimeout(r.timer); // the flood goes on (settleSoon)
+      r.timer = null;
+    }
     let q = this.queues.get(sink);
     if (!q || q.length === 0) {
       if (data.length <= IMMEDIATE_MAX) {
         if (data.length > 0) {
+          const keep = r ? (sink.keepLines?.() ?? 0) : 0;
+          const plain = keep > 0 && plainRunOf(data, this.lastByte.get(sink) ?? -1).end === data.length;
+          if (r && !plain) this.forget(sink);
           write(data);
+          if (plain) this.retain(sink, data, keep);
           this.lastByte.set(sink, data[data.length - 1]!);
+          this.settleSoon(sink);
         }
         done?.();
         sink.parsed(true);
@@ -247,6 +306,8 @@ export class ParseScheduler {
   drop(sink: ParseSink): void {
     const q = this.queues.get(sink);
     this.queues.delete(sink);
+    clearTimeout(this.retained.get(sink)?.timer ?? undefined);
+    this.retained.delete(sink);
     clearTimeout(this.held.get(sink));
     this.held.delete(sink);
     this.holdingSince.delete(sink);
@@ -276,17 +337,28 @@ export class ParseScheduler {
       const item = q?.[0];
       if (!q || !item) continue;
       if (this.hold(sink, q)) continue;
-      const keep = item.offset === 0 && item.bytes.length > SLICE ? (sink.keepLines?.() ?? 0) : 0;
-      if (keep > 0) {
+      const write = this.writer(sink.model)!;
+      const keep = sink.keepLines?.() ?? 0;
+      const plain = keep > 0 && item.bytes.length > 0 && plainRunOf(item.bytes, this.lastByte.get(sink) ?? -1).end === item.bytes.length;
+      // Anything but plain text (or a terminal where nothing may be skipped) needs the exact
+      // scrollback before it, and ends what was retained.
+      if (!plain && item.bytes.length > 0) this.forget(sink);
+      if (keep > 0 && item.offset === 0 && item.bytes.length > SLICE) {
         const cut = evictedPrefix(item.bytes, keep, q.slice(1).map((i) => i.bytes), this.lastByte.get(sink) ?? -1);
         if (cut > 0) {
-          this.writer(sink.terminal)!(CR);
+          write(CR);
+          if (plain) this.retain(sink, CR, keep);
           item.offset = cut;
           this.skipped += cut;
         }
       }
-      const end = Math.min(item.bytes.length, item.offset + SLICE);
-      if (end > item.offset) this.writer(sink.terminal)!(item.bytes.subarray(item.offset, end));
+      let end = Math.min(item.bytes.length, item.offset + SLICE);
+      if (plain && this.parseScreenOnly(sink, item, keep)) end = item.bytes.length;
+      else if (end > item.offset) {
+        const slice = item.bytes.subarray(item.offset, end);
+        write(slice);
+        if (plain) this.retain(sink, slice, keep);
+      }
       this.parsedSinceGc += end - item.offset;
       if (this.parsedSinceGc >= FLOOD_GC_BYTES) this.collect();
       item.offset = end;
@@ -298,6 +370,7 @@ export class ParseScheduler {
         if (q.length === 0) {
           this.holdOver.delete(sink);
           this.holdingSince.delete(sink);
+          this.settleSoon(sink);
         }
       }
       sink.parsed(false);
@@ -342,6 +415,94 @@ export class ParseScheduler {
     }, since + HOLD_MS - now);
     this.held.set(sink, timer);
     return true;
+  }
+
+  /**
+   * The rest of a plain batch, when the retained text with it holds enough lines to rebuild the
+   * scrollback later (Retained): parse only its last 2 × rows lines, which make the screen (with
+   * scrollback 0 evictedPrefix's argument holds for the screen), and retain it all. Under four
+   * `yes` panes the server's main thread spent most of its time re-parsing the ~2,000 kept lines
+   * of each pane once a frame, nearly all of them scrollback that nobody looks at.
+   */
+  private parseScreenOnly(sink: ParseSink, item: Item, keep: number): boolean {
+    const rest = item.bytes.subarray(item.offset);
+    if (rest.length === 0 || rest.length > RETAIN_MAX) return false;
+    const lines = countLines(rest);
+    if ((this.retained.get(sink)?.total ?? 0) + lines < keep) return false; // not yet enough to rebuild from
+    const write = this.writer(sink.model)!;
+    const cut = afterLastLines(rest, 2 * sink.model.rows);
+    if (cut > 0) {
+      write(CR);
+      write(rest.subarray(cut));
+      this.deferred += cut;
+    } else {
+      write(rest);
+    }
+    const r = this.retain(sink, rest, keep, lines);
+    if (r && cut > 0) r.stale = true;
+    return true;
+  }
+
+  /** Add parsed plain text to the sink's retained text, trimmed to `keep` lines; the record, or null when it grew too big and was forgotten. */
+  private retain(sink: ParseSink, bytes: Uint8Array, keep: number, lines = countLines(bytes)): Retained | null {
+    let r = this.retained.get(sink);
+    if (!r) this.retained.set(sink, (r = { chunks: [], lines: [], total: 0, bytes: 0, stale: false, timer: null }));
+    r.chunks.push(bytes.slice());
+    r.lines.push(lines);
+    r.total += lines;
+    r.bytes += bytes.length;
+    while (r.chunks.length > 1 && r.total - r.lines[0]! >= keep) {
+      r.total -= r.lines.shift()!;
+      r.bytes -= r.chunks.shift()!.length;
+    }
+    const excess = r.total - keep;
+    if (excess > 0) {
+      // Drop the first `excess` lines of the oldest chunk: after its last dropped line feed.
+      const c = r.chunks[0]!;
+      let at = -1;
+      for (let k = 0; k < excess; k++) at = c.indexOf(0x0a, at + 1);
+      r.chunks[0] = c.subarray(at + 1);
+      r.bytes -= at + 1;
+      r.lines[0]! -= excess;
+      r.total = keep;
+    }
+    if (r.bytes <= RETAIN_MAX) return r;
+    this.forget(sink);
+    return null;
+  }
+
+  /**
+   * Bring the sink's scrollback up to date (Retained): write the retained text again after a CR.
+   * For anything that reads the scrollback; the screen is always up to date.
+   */
+  settle(sink: ParseSink): void {
+    const r = this.retained.get(sink);
+    if (!r?.stale) return;
+    const write = this.writer(sink.model)!;
+    write(CR);
+    for (const c of r.chunks) write(c);
+    r.stale = false;
+  }
+
+  /** settle, and stop retaining: for a caller that may change the terminal (a resize, clear-history, a reset). */
+  forget(sink: ParseSink): void {
+    const r = this.retained.get(sink);
+    if (!r) return;
+    this.settle(sink);
+    clearTimeout(r.timer ?? undefined);
+    this.retained.delete(sink);
+  }
+
+  /** Once a flood has been quiet for SETTLE_MS, its scrollback is brought up to date and its text let go. */
+  private settleSoon(sink: ParseSink): void {
+    const r = this.retained.get(sink);
+    if (!r) return;
+    clearTimeout(r.timer ?? undefined);
+    r.timer = setTimeout(() => {
+      r.timer = null;
+      if ((this.queues.get(sink)?.length ?? 0) === 0) this.forget(sink);
+    }, SETTLE_MS);
+    r.timer.unref?.();
   }
 
   private collect(): void {

@@ -55,6 +55,17 @@ test("history comes back with negative -S, and '-' means the start of history", 
   expect(await weft.ok("show-buffer", "-b", "cap")).toBe("47\n48\n49\n50\n\n");
 });
 
+test("after a flood the history is every last line, in order, whatever was parsed only for the screen", async () => {
+  weft = await Weft.start();
+  await weft.ok("new", "-d", "-s", "f", "-x", "40", "-y", "10", "seq 1 300000; echo flood-done; sleep 100");
+  await weft.waitForText("flood-done", "f", 30_000);
+  const all = (await weft.ok("capture-pane", "-p", "-t", "f", "-S", "-", "-E", "-")).split("\n").filter((l) => /^\d+$/.test(l));
+  // history-limit 2000 and the screen: the last lines of the flood, none missing or repeated.
+  expect(all.length).toBeGreaterThanOrEqual(2000);
+  expect(all.map(Number)).toEqual(Array.from({ length: all.length }, (_, i) => 300000 - all.length + 1 + i));
+  expect(await weft.ok("display", "-p", "-t", "f", "#{history_size}")).toBe("2000\n");
+});
+
 test("bad line numbers and targets are one-line errors", async () => {
   weft = await Weft.start();
   await weft.ok("new", "-d", "-s", "e", "--", "sh");

@@ -6,9 +6,9 @@ import { ParseScheduler, keptLines, type ParseSink } from "../../src/mux/parse-s
 import { waitFor } from "../helpers/wait.ts";
 
 function sink(): ParseSink & { calls: boolean[] } {
-  const terminal = new Terminal({ cols: 80, rows: 24, allowProposedApi: true });
+  const model = new Terminal({ cols: 80, rows: 24, allowProposedApi: true });
   const calls: boolean[] = [];
-  return { terminal, calls, parsed: (interactive) => calls.push(interactive) };
+  return { model, calls, parsed: (interactive) => calls.push(interactive) };
 }
 
 const turn = () => new Promise<void>((r) => setImmediate(r));
@@ -18,7 +18,7 @@ test("a short batch on a quiet pane is parsed before feed returns, flagged inter
   const ps = new ParseScheduler();
   ps.feed(s, "hello");
   expect(s.calls).toEqual([true]);
-  expect(s.terminal.buffer.active.getLine(0)?.translateToString(true)).toBe("hello");
+  expect(s.model.buffer.active.getLine(0)?.translateToString(true)).toBe("hello");
   expect(ps.isFlooding(s)).toBe(false);
 });
 
@@ -83,11 +83,12 @@ function stream(seed: number, lines: number, rarity: number): string {
   return parts.join("");
 }
 
-function snapshot(t: Terminal): string {
+/** Every row of the buffer (or only the screen's), cell by cell with colours and wrap flags, and the cursor. */
+function snapshot(t: Terminal, screenOnly = false): string {
   const b = t.buffer.active;
   const cell = b.getNullCell();
   const rows: string[] = [];
-  for (let y = 0; y < b.length; y++) {
+  for (let y = screenOnly ? b.baseY : 0; y < b.length; y++) {
     const line = b.getLine(y)!;
     let s = `${line.isWrapped ? "w" : "-"}|`;
     for (let x = 0; x < t.cols; x++) {
@@ -96,7 +97,7 @@ function snapshot(t: Terminal): string {
     }
     rows.push(s);
   }
-  return `${b.cursorX},${b.cursorY},${b.baseY},${b.length}\n${rows.join("\n")}`;
+  return `${b.cursorX},${b.cursorY}${screenOnly ? "" : `,${b.baseY},${b.length}`}\n${rows.join("\n")}`;
 }
 
 // rarity divides how often the state changes: with a long scrollback, runs of plain text must be
@@ -119,16 +120,19 @@ for (const [seed, cols, rows, scrollback, rarity] of [
 }
 
 /** Parse `pieces` in order through a scheduler that skips, and all of them into a plain terminal. */
-async function both(cols: number, rows: number, scrollback: number, pieces: string[]): Promise<{ fast: string; full: string; skipped: number }> {
+async function both(cols: number, rows: number, scrollback: number, pieces: string[]): Promise<{ fast: string; full: string; skipped: number; deferred: number }> {
   const full = new Terminal({ cols, rows, scrollback, allowProposedApi: true });
   const fast = new Terminal({ cols, rows, scrollback, allowProposedApi: true });
   const ps = new ParseScheduler();
-  const s: ParseSink = { terminal: fast, parsed: () => {}, keepLines: () => keptLines(fast) };
+  const s: ParseSink = { model: fast, parsed: () => {}, keepLines: () => keptLines(fast) };
   let done = false;
   pieces.forEach((p, i) => ps.feed(s, Buffer.from(p, "latin1"), i === pieces.length - 1 ? () => (done = true) : undefined));
   await waitFor(() => done, "the pieces to be parsed");
   for (const p of pieces) await new Promise<void>((r) => full.write(p, r));
-  return { fast: snapshot(fast), full: snapshot(full), skipped: ps.skipped };
+  // The screen is always up to date; the scrollback once settled.
+  expect(snapshot(fast, true)).toBe(snapshot(full, true));
+  ps.settle(s);
+  return { fast: snapshot(fast), full: snapshot(full), skipped: ps.skipped, deferred: ps.deferred };
 }
 
 const lines = (n: number, cols: number) => Array.from({ length: n }, (_, i) => `${i}`.padEnd(1 + (i * 7) % (cols - 1), String.fromCharCode(0x41 + (i % 26))) + "\r\n").join("");
@@ -170,7 +174,7 @@ test("a flood's newest batch of plain text waits for the next, which scrolls it 
   const fast = new Terminal({ cols, rows, scrollback, allowProposedApi: true });
   let parsedCalls = 0;
   const ps = new ParseScheduler();
-  const s: ParseSink = { terminal: fast, parsed: () => parsedCalls++, keepLines: () => keptLines(fast) };
+  const s: ParseSink = { model: fast, parsed: () => parsedCalls++, keepLines: () => keptLines(fast) };
   const text = lines(3000, cols);
   const a = Buffer.from(text.slice(0, 20_000), "latin1");
   const b = Buffer.from(text.slice(20_000, 40_000), "latin1");
@@ -200,16 +204,47 @@ test("a flood's newest batch of plain text waits for the next, which scrolls it 
 test("a held batch is parsed at once when the pane's end (an empty batch) follows it", async () => {
   const s = sink();
   const ps = new ParseScheduler();
-  const withSkip: ParseSink = { ...s, keepLines: () => keptLines(s.terminal) };
+  const withSkip: ParseSink = { ...s, keepLines: () => keptLines(s.model) };
   const text = Buffer.from(lines(4000, 80), "latin1");
   let parsed = false;
   ps.feed(withSkip, text);
   await turn();
   expect(s.calls).toEqual([]); // held
-  expect(s.terminal.buffer.active.getLine(0)?.translateToString(true)).toBe("");
+  expect(s.model.buffer.active.getLine(0)?.translateToString(true)).toBe("");
   ps.feed(withSkip, new Uint8Array(0), () => (parsed = true));
   await turn();
   await turn();
   expect(parsed).toBe(true);
-  expect(s.terminal.buffer.active.getLine(s.terminal.buffer.active.baseY + 22)?.translateToString(true)).toBe(lines(4000, 80).split("\r\n")[3999]);
+  expect(s.model.buffer.active.getLine(s.model.buffer.active.baseY + 22)?.translateToString(true)).toBe(lines(4000, 80).split("\r\n")[3999]);
+});
+
+test("a flood fed batch by batch parses only what reaches the screen; its scrollback is exact once settled, or before anything else is parsed", async () => {
+  const cols = 30;
+  const rows = 6;
+  const scrollback = 50;
+  const full = new Terminal({ cols, rows, scrollback, allowProposedApi: true });
+  const fast = new Terminal({ cols, rows, scrollback, allowProposedApi: true });
+  const ps = new ParseScheduler();
+  const s: ParseSink = { model: fast, parsed: () => {}, keepLines: () => keptLines(fast) };
+  const feedAll = async (p: string) => {
+    let done = false;
+    ps.feed(s, Buffer.from(p, "latin1"), () => (done = true));
+    await waitFor(() => done, "a batch to be parsed");
+    await new Promise<void>((r) => full.write(p, r));
+  };
+  // Lines of varied length (some wrap), in batches that each hold more lines than are kept.
+  const text = lines(3000, 75);
+  const all = text.split("\r\n").slice(0, -1);
+  for (let i = 0; i < all.length; i += 250) {
+    await feedAll(all.slice(i, i + 250).join("\r\n") + "\r\n");
+    // What the renderer reads is exact after every batch.
+    expect(snapshot(fast, true)).toBe(snapshot(full, true));
+  }
+  expect(ps.deferred).toBeGreaterThan(text.length / 2); // most of it never reached the scrollback on its own
+  ps.settle(s); // (or SETTLE_MS after the last batch, whichever comes first)
+  expect(snapshot(fast)).toBe(snapshot(full));
+  // A second flood, then output that is not plain text: the scrollback is made exact before it.
+  for (let k = 0; k < 3; k++) await feedAll(lines(400, 75));
+  await feedAll("\x1b[31mred\x1b[m " + "x".repeat(5000) + "\r\n");
+  expect(snapshot(fast)).toBe(snapshot(full));
 });
