@@ -80,6 +80,11 @@ export interface ParseSink {
  * as one of `following` several times while it waits, so its bytes must not change meanwhile.
  */
 export function evictedPrefix(bytes: Uint8Array, keepLines: number, following: readonly Uint8Array[] = [], prev = -1): number {
+  return evict(bytes, keepLines, following, prev).cut;
+}
+
+/** evictedPrefix's `cut`, and the line feeds of the plain text at the start of bytes that follow it. */
+function evict(bytes: Uint8Array, keepLines: number, following: readonly Uint8Array[], prev: number): { cut: number; after: number } {
   const here = plainRunOf(bytes, prev);
   let later = 0;
   if (here.end === bytes.length) {
@@ -92,15 +97,15 @@ export function evictedPrefix(bytes: Uint8Array, keepLines: number, following: r
     }
   }
   const needed = Math.max(0, keepLines - later);
-  if (here.lines <= needed) return 0;
+  if (here.lines <= needed) return { cut: 0, after: here.lines };
   // Cut after the line feed that leaves exactly `needed` line feeds in this batch after it,
   // found from the end (every line feed in the run is a CRLF's, so each one counts).
   let at = here.end;
   for (let k = 0; k <= needed; k++) {
     at = at > 0 ? bytes.lastIndexOf(0x0a, at - 1) : -1;
-    if (at < 0) return 0;
+    if (at < 0) return { cut: 0, after: here.lines };
   }
-  return at + 1;
+  return { cut: at + 1, after: needed };
 }
 
 interface PlainRun {
@@ -343,8 +348,11 @@ export class ParseScheduler {
       // Anything but plain text (or a terminal where nothing may be skipped) needs the exact
       // scrollback before it, and ends what was retained.
       if (!plain && item.bytes.length > 0) this.forget(sink);
-      if (keep > 0 && item.offset === 0 && item.bytes.length > SLICE) {
-        const cut = evictedPrefix(item.bytes, keep, q.slice(1).map((i) => i.bytes), this.lastByte.get(sink) ?? -1);
+      // Line feeds in the batch from item.offset on, when a scan already counted them.
+      let restLines = -1;
+      if (keep > 0 && item.offset === 0) {
+        const { cut, after } = evict(item.bytes, keep, q.slice(1).map((i) => i.bytes), this.lastByte.get(sink) ?? -1);
+        if (plain) restLines = after;
         if (cut > 0) {
           write(CR);
           if (plain) this.retain(sink, CR, keep);
@@ -353,7 +361,7 @@ export class ParseScheduler {
         }
       }
       let end = Math.min(item.bytes.length, item.offset + SLICE);
-      if (plain && this.parseScreenOnly(sink, item, keep)) end = item.bytes.length;
+      if (plain && this.parseScreenOnly(sink, item, keep, restLines)) end = item.bytes.length;
       else if (end > item.offset) {
         const slice = item.bytes.subarray(item.offset, end);
         write(slice);
@@ -424,10 +432,10 @@ export class ParseScheduler {
    * `yes` panes the server's main thread spent most of its time re-parsing the ~2,000 kept lines
    * of each pane once a frame, nearly all of them scrollback that nobody looks at.
    */
-  private parseScreenOnly(sink: ParseSink, item: Item, keep: number): boolean {
+  private parseScreenOnly(sink: ParseSink, item: Item, keep: number, restLines: number): boolean {
     const rest = item.bytes.subarray(item.offset);
     if (rest.length === 0 || rest.length > RETAIN_MAX) return false;
-    const lines = countLines(rest);
+    const lines = restLines >= 0 ? restLines : countLines(rest);
     if ((this.retained.get(sink)?.total ?? 0) + lines < keep) return false; // not yet enough to rebuild from
     const write = this.writer(sink.model)!;
     const cut = afterLastLines(rest, 2 * sink.model.rows);

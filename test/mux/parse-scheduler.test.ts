@@ -240,7 +240,9 @@ test("a flood fed batch by batch parses only what reaches the screen; its scroll
     // What the renderer reads is exact after every batch.
     expect(snapshot(fast, true)).toBe(snapshot(full, true));
   }
-  expect(ps.deferred).toBeGreaterThan(text.length / 2); // most of it never reached the scrollback on its own
+  // Most of it never reached the terminal on its own: scrolled away unparsed, or parsed for the screen only.
+  expect(ps.deferred).toBeGreaterThan(text.length / 10);
+  expect(ps.skipped + ps.deferred).toBeGreaterThan(text.length / 2);
   ps.settle(s); // (or SETTLE_MS after the last batch, whichever comes first)
   expect(snapshot(fast)).toBe(snapshot(full));
   // A second flood, then output that is not plain text: the scrollback is made exact before it.
