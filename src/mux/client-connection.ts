@@ -370,11 +370,12 @@ export class ClientConnection {
   /**
    * Something on this client's screen changed. `content`: only panes' contents (output), so
    * the status line need not be expanded again (its formats cost more than the rest of an
-   * echo's frame); `urgent` for interactive output (an echo).
+   * echo's frame); `urgent` for interactive output (an echo), `answer` when it is the first
+   * after typed input (FramePacer.markDirty).
    */
-  markDirty(how?: { content?: boolean; urgent?: boolean }): void {
+  markDirty(how?: { content?: boolean; urgent?: boolean; answer?: boolean }): void {
     if (!how?.content) this.statusStale = true;
-    this.pacer?.markDirty(how?.urgent ?? false);
+    this.pacer?.markDirty(how?.urgent ?? false, how?.answer ?? false);
   }
 
   /** Full repaint (attach, resize, refresh-client). */

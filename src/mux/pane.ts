@@ -18,7 +18,8 @@ export interface PaneEvents {
   /** The screen model changed (title, mode, size): the status line may show it. */
   changed(pane: Pane): void;
   /** Output was parsed into the screen; `interactive` as in ParseSink.parsed. */
-  output(pane: Pane, interactive: boolean): void;
+  /** `answer`: the first interactive output since input was typed (its echo). */
+  output(pane: Pane, interactive: boolean, answer: boolean): void;
   /** The program exited and its output is all parsed. */
   exited(pane: Pane): void;
   bell(pane: Pane): void;
@@ -45,6 +46,8 @@ export class Pane implements ParseSink {
   /** Copy mode, while the pane is in it (tmux's window mode). */
   copyMode: CopyMode | null = null;
   private readonly waiters = new Set<() => void>();
+  /** Input was typed since output was last parsed: the next is its answer (PaneEvents.output). */
+  private answerDue = false;
 
   constructor(
     readonly id: number,
@@ -130,7 +133,9 @@ export class Pane implements ParseSink {
   /** Some of the program's output was parsed into the screen. */
   parsed(interactive: boolean): void {
     this.generation++;
-    this.events.output(this, interactive);
+    const answer = interactive && this.answerDue;
+    this.answerDue = false;
+    this.events.output(this, interactive, answer);
     this.notify();
   }
 
@@ -146,7 +151,9 @@ export class Pane implements ParseSink {
 
   /** Input for the program: keys, pastes, send-keys. */
   write(data: Uint8Array | string): void {
-    if (!this.dead) this.pty?.type(data);
+    if (this.dead) return;
+    this.answerDue = true;
+    this.pty?.type(data);
   }
 
   /** Input written but not yet taken by the program (it reads slower than it is typed or pasted). */

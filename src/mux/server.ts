@@ -421,7 +421,7 @@ export class Server {
     try {
       return new Pane(id, spec, cols, rows, s.options.getNumber("history-limit"), {
         changed: (p) => this.paneChanged(p),
-        output: (p, interactive) => this.paneChanged(p, { interactive }),
+        output: (p, interactive, answer) => this.paneChanged(p, { interactive, answer }),
         exited: (p) => this.paneExited(p),
         bell: (p) => this.paneBell(p),
       });
@@ -561,7 +561,7 @@ export class Server {
   }
 
   /** Something in a pane changed; `output` when only its screen's contents did (the status line stands). */
-  paneChanged(p: Pane, output?: { interactive: boolean }): void {
+  paneChanged(p: Pane, output?: { interactive: boolean; answer?: boolean }): void {
     const w = this.paneIndex.get(p.id);
     if (!w) return;
     if (output) w.activity = Date.now();
@@ -571,7 +571,7 @@ export class Server {
     }
     armSilence(this, w);
     for (const c of this.clients) {
-      if (c.session === w.session && c.session.current === w) c.markDirty(output ? { content: true, urgent: output.interactive } : undefined);
+      if (c.session === w.session && c.session.current === w) c.markDirty(output ? { content: true, urgent: output.interactive, answer: output.answer } : undefined);
     }
   }
 

@@ -56,12 +56,15 @@ export class FramePacer {
    * Something visible changed. `urgent` (an echo, a prompt) paints without waiting for the
    * interval: beside panes that flood, a keystroke's echo waited up to a frame (16 ms) for
    * its paint. At most one urgent frame per interval, so a pane that prints small pieces
-   * quickly cannot double the frame rate for long.
+   * quickly cannot double the frame rate for long; but `answer` (the first output after
+   * typed input: its echo) is always urgent, as the user waits for it: beside four `yes`
+   * panes, an echo that followed another urgent frame within the interval waited ~15 ms
+   * (bench:e2e traces, most of the keys above the p90).
    */
-  markDirty(urgent = false): void {
+  markDirty(urgent = false, answer = false): void {
     if (this.disposed) return;
     this.dirty = true;
-    if (urgent && this.clock.now() - this.lastUrgent >= this.interval) this.urgent = true;
+    if (answer || (urgent && this.clock.now() - this.lastUrgent >= this.interval)) this.urgent = true;
     this.schedule();
   }
 

@@ -98,6 +98,19 @@ test("interactive output (urgent) paints within the interval, at most one such f
   expect(clock.pending).toBe(0);
 });
 
+test("the answer to typed input (an echo) is urgent even right after another urgent frame", () => {
+  const { clock, paints, pacer } = setup();
+  pacer.markDirty(true); // an echo at 1000
+  clock.flush();
+  clock.advance(3);
+  pacer.markDirty(true, true); // the next key's echo 3 ms later: painted now, not at 1016
+  clock.flush();
+  expect(paints).toEqual([1000, 1003]);
+  clock.advance(100);
+  expect(paints).toEqual([1000, 1003]);
+  expect(clock.pending).toBe(0);
+});
+
 test("an urgent frame still waits for a client that has not drained", () => {
   const { clock, paints, pacer } = setup();
   pacer.setBusy(true);
