@@ -170,26 +170,24 @@ function hasExtras(p: PaneView): boolean {
  * cache was not copied last time or has been resized since: compose it all.
  */
 function composeChanges(f: Frame, input: FrameInput, last: Composed): boolean {
+  const now = input.now ?? performance.now();
+  let holdMs = 0;
   for (const pane of input.panes) {
     const cache = paneCache(pane.terminal);
-    const held = cache.holdRemaining(input.now ?? performance.now());
-    if (held <= 0) cache.refresh(pane.scrollOffset);
+    const held = cache.holdRemaining(now);
+    if (held > 0) holdMs = holdMs === 0 ? held : Math.min(holdMs, held);
+    else cache.refresh(pane.scrollOffset);
     const seen = last.rows.get(cache);
     if (!seen || seen.length !== cache.rowVersion.length) return false;
   }
   const damage = f.damage && f.damage.length === f.rows ? f.damage : new Uint8Array(f.rows);
   damage.fill(0);
   f.damage = damage;
-  f.holdMs = 0;
+  f.holdMs = holdMs;
   resetCursor(f);
-  const now = input.now ?? performance.now();
-  const areaRows = (input.status !== null || input.overlay !== undefined) && f.rows > 0 ? f.rows - 1 : f.rows;
-  const winW = Math.max(0, Math.min(input.windowCols, f.cols));
-  const winH = Math.max(0, Math.min(input.windowRows, areaRows));
+  const { winW, winH } = windowArea(input);
   for (const pane of input.panes) {
     const cache = paneCache(pane.terminal);
-    const held = cache.holdRemaining(now);
-    if (held > 0) f.holdMs = f.holdMs === 0 ? held : Math.min(f.holdMs, held);
     const seen = last.rows.get(cache)!;
     const r = paneRect(pane, winW, winH, cache);
     if (r) {
@@ -205,6 +203,13 @@ function composeChanges(f: Frame, input: FrameInput, last: Composed): boolean {
   }
   last.input = snapshot(input);
   return true;
+}
+
+/** The rows above the status row (if any), and the part of them the window takes. */
+function windowArea(input: FrameInput): { hasStatusRow: boolean; areaRows: number; winW: number; winH: number } {
+  const hasStatusRow = (input.status !== null || input.overlay !== undefined) && input.rows > 0;
+  const areaRows = hasStatusRow ? input.rows - 1 : input.rows;
+  return { hasStatusRow, areaRows, winW: Math.max(0, Math.min(input.windowCols, input.cols)), winH: Math.max(0, Math.min(input.windowRows, areaRows)) };
 }
 
 /** The input as it is now: its panes are copied, as a caller may change them in place. */
@@ -229,10 +234,7 @@ function composeAll(f: Frame, input: FrameInput): void {
   f.holdMs = 0;
   f.damage = null;
   resetCursor(f);
-  const hasStatusRow = (input.status !== null || input.overlay !== undefined) && rows > 0;
-  const areaRows = hasStatusRow ? rows - 1 : rows;
-  const winW = Math.max(0, Math.min(input.windowCols, cols));
-  const winH = Math.max(0, Math.min(input.windowRows, areaRows));
+  const { hasStatusRow, areaRows, winW, winH } = windowArea(input);
   if (cover.length < cols * rows) cover = new Uint8Array(cols * rows);
   cover.fill(0, 0, cols * rows);
   const now = input.now ?? performance.now();

@@ -119,12 +119,16 @@ for (const [seed, cols, rows, scrollback, rarity] of [
   });
 }
 
-/** Parse `pieces` in order through a scheduler that skips, and all of them into a plain terminal. */
-async function both(cols: number, rows: number, scrollback: number, pieces: string[]): Promise<{ fast: string; full: string; skipped: number; deferred: number }> {
+/** A terminal to parse everything into, one fed through a scheduler that skips (its sink), and the scheduler. */
+function twins(cols: number, rows: number, scrollback: number, parsed: () => void = () => {}): { full: Terminal; fast: Terminal; ps: ParseScheduler; s: ParseSink } {
   const full = new Terminal({ cols, rows, scrollback, allowProposedApi: true });
   const fast = new Terminal({ cols, rows, scrollback, allowProposedApi: true });
-  const ps = new ParseScheduler();
-  const s: ParseSink = { model: fast, parsed: () => {}, keepLines: () => keptLines(fast) };
+  return { full, fast, ps: new ParseScheduler(), s: { model: fast, parsed, keepLines: () => keptLines(fast) } };
+}
+
+/** Parse `pieces` in order through a scheduler that skips, and all of them into a plain terminal. */
+async function both(cols: number, rows: number, scrollback: number, pieces: string[]): Promise<{ fast: string; full: string; skipped: number; deferred: number }> {
+  const { full, fast, ps, s } = twins(cols, rows, scrollback);
   let done = false;
   pieces.forEach((p, i) => ps.feed(s, Buffer.from(p, "latin1"), i === pieces.length - 1 ? () => (done = true) : undefined));
   await waitFor(() => done, "the pieces to be parsed");
@@ -169,12 +173,8 @@ test("whole batches go when the batches queued after them scroll them away, CRLF
 test("a flood's newest batch of plain text waits for the next, which scrolls it away; alone it is parsed within a frame", async () => {
   const cols = 20;
   const rows = 5;
-  const scrollback = 3;
-  const full = new Terminal({ cols, rows, scrollback, allowProposedApi: true });
-  const fast = new Terminal({ cols, rows, scrollback, allowProposedApi: true });
   let parsedCalls = 0;
-  const ps = new ParseScheduler();
-  const s: ParseSink = { model: fast, parsed: () => parsedCalls++, keepLines: () => keptLines(fast) };
+  const { full, fast, ps, s } = twins(cols, rows, 3, () => parsedCalls++);
   const text = lines(3000, cols);
   const a = Buffer.from(text.slice(0, 20_000), "latin1");
   const b = Buffer.from(text.slice(20_000, 40_000), "latin1");
@@ -221,11 +221,7 @@ test("a held batch is parsed at once when the pane's end (an empty batch) follow
 test("a flood fed batch by batch parses only what reaches the screen; its scrollback is exact once settled, or before anything else is parsed", async () => {
   const cols = 30;
   const rows = 6;
-  const scrollback = 50;
-  const full = new Terminal({ cols, rows, scrollback, allowProposedApi: true });
-  const fast = new Terminal({ cols, rows, scrollback, allowProposedApi: true });
-  const ps = new ParseScheduler();
-  const s: ParseSink = { model: fast, parsed: () => {}, keepLines: () => keptLines(fast) };
+  const { full, fast, ps, s } = twins(cols, rows, 50);
   const feedAll = async (p: string) => {
     let done = false;
     ps.feed(s, Buffer.from(p, "latin1"), () => (done = true));
