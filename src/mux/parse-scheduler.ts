@@ -165,19 +165,85 @@ interface Item {
 
 /**
  * The plain text parsed (or due to be) for a sink since it last parsed anything else, cut to its
- * last keepLines line feeds (copies, in order): written again after a CR it leaves the terminal
+ * last keepLines line feeds (a copy, in order): written again after a CR it leaves the terminal
  * exactly as parsing all of it did (evictedPrefix's argument), scrollback included. Under a flood
  * only the text that reaches the screen is parsed as it comes (lazy): the scrollback then lacks
  * lines (`stale`) until settle writes the retained text again, once, when the flood is over or
  * something looks at the scrollback.
  */
 interface Retained {
-  chunks: Uint8Array[];
-  lines: number[];
-  total: number;
-  bytes: number;
+  text: RetainedText;
   stale: boolean;
   timer: ReturnType<typeof setTimeout> | null;
+}
+
+/** A RetainedText's first buffer; it grows to twice RETAIN_MAX (or what one append needs). */
+const RETAIN_MIN = 64 * 1024;
+
+/**
+ * Retained's text: one buffer, appended to at its end and cut at its front, compacted or grown
+ * when the end reaches it. A flood's text is copied once and makes no garbage: a copy per batch
+ * (as it was first) cost ~7 MiB of a 64 MiB flood's peak server RSS.
+ */
+class RetainedText {
+  private buf = new Uint8Array(RETAIN_MIN);
+  private start = 0;
+  private end = 0;
+  /** The bytes and the line feeds of each piece appended, oldest first, from `start` on. */
+  private readonly pieceBytes: number[] = [];
+  private readonly pieceLines: number[] = [];
+  /** Line feeds in the text. */
+  lines = 0;
+
+  get bytes(): number {
+    return this.end - this.start;
+  }
+
+  /** The text: valid until the next append. */
+  get view(): Uint8Array {
+    return this.buf.subarray(this.start, this.end);
+  }
+
+  append(bytes: Uint8Array, lines: number): void {
+    if (this.end + bytes.length > this.buf.length) this.makeRoom(bytes.length);
+    this.buf.set(bytes, this.end);
+    this.end += bytes.length;
+    this.pieceBytes.push(bytes.length);
+    this.pieceLines.push(lines);
+    this.lines += lines;
+  }
+
+  /** Cut the text to its last `keep` line feeds (and what follows the last). */
+  trim(keep: number): void {
+    while (this.pieceBytes.length > 1 && this.lines - this.pieceLines[0]! >= keep) {
+      this.lines -= this.pieceLines.shift()!;
+      this.start += this.pieceBytes.shift()!;
+    }
+    const excess = this.lines - keep;
+    if (excess <= 0) return;
+    // The oldest piece has more line feeds than that: drop them and the text before them.
+    let at = this.start - 1;
+    for (let k = 0; k < excess; k++) at = this.buf.indexOf(0x0a, at + 1);
+    this.pieceBytes[0]! -= at + 1 - this.start;
+    this.pieceLines[0]! -= excess;
+    this.start = at + 1;
+    this.lines = keep;
+  }
+
+  /** Room for n more bytes at the end: move the text to the front, or into a bigger buffer. */
+  private makeRoom(n: number): void {
+    const live = this.end - this.start;
+    const need = live + n;
+    if (need <= this.buf.length >> 1) {
+      this.buf.copyWithin(0, this.start, this.end);
+    } else {
+      const next = new Uint8Array(Math.max(need, Math.min(2 * need, 2 * RETAIN_MAX)));
+      next.set(this.buf.subarray(this.start, this.end));
+      this.buf = next;
+    }
+    this.start = 0;
+    this.end = live;
+  }
 }
 
 /** Line feeds in bytes. */
@@ -436,7 +502,7 @@ export class ParseScheduler {
     const rest = item.bytes.subarray(item.offset);
     if (rest.length === 0 || rest.length > RETAIN_MAX) return false;
     const lines = restLines >= 0 ? restLines : countLines(rest);
-    if ((this.retained.get(sink)?.total ?? 0) + lines < keep) return false; // not yet enough to rebuild from
+    if ((this.retained.get(sink)?.text.lines ?? 0) + lines < keep) return false; // not yet enough to rebuild from
     const write = this.writer(sink.model)!;
     const cut = afterLastLines(rest, 2 * sink.model.rows);
     if (cut > 0) {
@@ -454,27 +520,10 @@ export class ParseScheduler {
   /** Add parsed plain text to the sink's retained text, trimmed to `keep` lines; the record, or null when it grew too big and was forgotten. */
   private retain(sink: ParseSink, bytes: Uint8Array, keep: number, lines = countLines(bytes)): Retained | null {
     let r = this.retained.get(sink);
-    if (!r) this.retained.set(sink, (r = { chunks: [], lines: [], total: 0, bytes: 0, stale: false, timer: null }));
-    r.chunks.push(bytes.slice());
-    r.lines.push(lines);
-    r.total += lines;
-    r.bytes += bytes.length;
-    while (r.chunks.length > 1 && r.total - r.lines[0]! >= keep) {
-      r.total -= r.lines.shift()!;
-      r.bytes -= r.chunks.shift()!.length;
-    }
-    const excess = r.total - keep;
-    if (excess > 0) {
-      // Drop the first `excess` lines of the oldest chunk: after its last dropped line feed.
-      const c = r.chunks[0]!;
-      let at = -1;
-      for (let k = 0; k < excess; k++) at = c.indexOf(0x0a, at + 1);
-      r.chunks[0] = c.subarray(at + 1);
-      r.bytes -= at + 1;
-      r.lines[0]! -= excess;
-      r.total = keep;
-    }
-    if (r.bytes <= RETAIN_MAX) return r;
+    if (!r) this.retained.set(sink, (r = { text: new RetainedText(), stale: false, timer: null }));
+    r.text.append(bytes, lines);
+    r.text.trim(keep);
+    if (r.text.bytes <= RETAIN_MAX) return r;
     this.forget(sink);
     return null;
   }
@@ -488,7 +537,7 @@ export class ParseScheduler {
     if (!r?.stale) return;
     const write = this.writer(sink.model)!;
     write(CR);
-    for (const c of r.chunks) write(c);
+    write(r.text.view);
     r.stale = false;
   }
 
