@@ -3,6 +3,7 @@
 
 import { Attr, COLOR_MODE_MASK, COLOR_P16, COLOR_P256, COLOR_RGB, COLOR_VALUE_MASK, Frame, GRAPHEME_BASE, type Cursor } from "./frame.ts";
 import { graphemeBytes } from "./graphemes.ts";
+import { noFTL } from "bun:jsc";
 
 const ESC = 0x1b;
 const EMPTY = new Uint8Array(0);
@@ -354,6 +355,12 @@ export class ClientScreen {
     this.penAttrs = attrs;
   }
 }
+
+// moveTo reaches JSC's top tier (FTL) only after seconds of frames, and that one compile (~200 ms
+// on a compiler thread, 11 KB of code with csiCost, digits and the byte writes inlined) took
+// ~8 MiB for itself: a flood's peak server RSS was that much higher after ~5 s than before.
+// Its lower tiers are fast enough for the few cursor moves of a frame.
+noFTL(Reflect.get(ClientScreen.prototype, "moveTo") as (...args: unknown[]) => unknown);
 
 function param(b: Bytes, n: number): void {
   if (b.len > 0) b.byte(0x3b);
