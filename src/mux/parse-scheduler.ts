@@ -230,14 +230,19 @@ class RetainedText {
     this.lines = keep;
   }
 
-  /** Room for n more bytes at the end: move the text to the front, or into a bigger buffer. */
+  /**
+   * Room for n more bytes at the end: move the text to the front, or into a bigger buffer. The
+   * buffer is twice what it must hold (at most twice RETAIN_MAX), so a move comes at most once
+   * per as many bytes appended as it moves.
+   */
   private makeRoom(n: number): void {
     const live = this.end - this.start;
     const need = live + n;
-    if (need <= this.buf.length >> 1) {
+    const size = Math.max(need, Math.min(2 * need, 2 * RETAIN_MAX));
+    if (size <= this.buf.length) {
       this.buf.copyWithin(0, this.start, this.end);
     } else {
-      const next = new Uint8Array(Math.max(need, Math.min(2 * need, 2 * RETAIN_MAX)));
+      const next = new Uint8Array(size);
       next.set(this.buf.subarray(this.start, this.end));
       this.buf = next;
     }

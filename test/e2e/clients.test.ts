@@ -211,12 +211,12 @@ test("C-b ? shows every key binding in a view over the pane (j/k/G scroll, q lea
   expect(await w.run("show-messages", "-t", "/dev/nosuch")).toMatchObject({ code: 1, stderr: "can't find client: /dev/nosuch\n" });
 });
 
-/** The host's rows with every cell on a blue background as '#', others as spaces. */
 /** The first column of any row's blocks. */
 function edge(rows: string[]): number {
   return Math.min(...rows.map((r) => r.length - r.trimStart().length));
 }
 
+/** The host's rows with every cell on a blue background as '#', others as spaces. */
 function blueBlocks(c: { host: import("@xterm/headless").Terminal }): string[] {
   const b = c.host.buffer.active;
   const cell = b.getNullCell();

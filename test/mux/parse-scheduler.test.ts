@@ -235,7 +235,7 @@ for (const [scrollback, width, count, batch, settleEach] of [
       await waitFor(() => done, "a batch to be parsed");
       await new Promise<void>((r) => full.write(p, r));
     };
-    // Lines of varied length (some wrap), in batches that each hold more lines than are kept.
+    // Lines of varied length (in the first case some wrap), in batches that each hold more lines than are kept.
     const text = lines(count, width);
     const all = text.split("\r\n").slice(0, -1);
     for (let i = 0; i < all.length; i += batch) {
