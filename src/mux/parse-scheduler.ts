@@ -61,7 +61,8 @@ export interface ParseSink {
 /**
  * The length of a prefix of `bytes` whose effect on a terminal is entirely scrolled out of it
  * by what follows: the prefix and the `keepLines` line feeds after it are plain text (printable
- * ASCII, tab, CR, and LF only after CR), so they change no state but the cells they write. Such
+ * ASCII, UTF-8 but for the C1 controls, tab, CR, and LF only after CR: PLAIN), so they change no
+ * state but the cells they write. Such
  * a prefix can be replaced by a CR: the text after it then starts at column 0, as it would have
  * after the prefix's last CRLF, on whatever row the cursor is. Those keepLines line feeds scroll
  * at least keepLines - rows + 1 times, so with keepLines ≥ scrollback + 2 × rows every row the
@@ -119,23 +120,35 @@ const runs = new WeakMap<Uint8Array, PlainRun>();
 /** plainRun of all of bytes, kept for the next call with the same array and `prev`. */
 function plainRunOf(bytes: Uint8Array, prev: number): PlainRun {
   const known = runs.get(bytes);
-  if (known && (known.prev === prev || bytes[0] !== 0x0a)) return known; // prev only matters to a leading LF
+  // prev only matters to a leading LF (a CRLF's?) or 0x80-0x9F (a C1 control's?)
+  if (known && (known.prev === prev || (bytes[0] !== 0x0a && PLAIN[bytes[0]!] !== 2))) return known;
   const r = plainRun(bytes, prev);
   const run = { prev, lines: r.lines, end: r.end };
   runs.set(bytes, run);
   return run;
 }
 
-/** The bytes plain text is made of besides line feeds: printable ASCII, tab and CR. */
+/**
+ * The bytes plain text is made of besides line feeds: printable ASCII, tab and CR (1), and every
+ * byte of UTF-8 (1, or 2 for 0x80-0x9F: plain unless after 0xC2). xterm's decoder makes code
+ * points of 0x80 and above of them, or drops them when they are not valid UTF-8 (an overlong
+ * ESC is dropped, not an ESC); of those code points only U+0080-U+009F, the C1 controls (U+009B
+ * is a CSI), are more to its parser than characters to print, and only C2 80-C2 9F decode to
+ * them. The other non-ASCII characters change no state either: the join state of combining
+ * characters and emoji sequences ends at every control (the CR and LF of a line's end), and a
+ * line feed is never inside a character, so a cut after one leaves the decoder as it was.
+ */
 const PLAIN = new Uint8Array(256);
 PLAIN.fill(1, 0x20, 0x7f);
 PLAIN[0x09] = 1;
 PLAIN[0x0d] = 1;
+PLAIN.fill(2, 0x80, 0xa0);
+PLAIN.fill(1, 0xa0, 0x100);
 
 /**
  * The plain text (evictedPrefix) at the start of bytes: where it ends and how many line feeds it
- * has. `prev` is the byte before bytes (a CR there makes a leading LF part of a CRLF), -1 for
- * none.
+ * has. `prev` is the byte before bytes (a CR there makes a leading LF part of a CRLF, a 0xC2 a
+ * leading 0x80-0x9F a C1 control), -1 for none.
  */
 function plainRun(bytes: Uint8Array, prev: number): { lines: number; end: number } {
   let lines = 0;
@@ -143,7 +156,8 @@ function plainRun(bytes: Uint8Array, prev: number): { lines: number; end: number
   const n = bytes.length;
   while (end < n) {
     const c = bytes[end]!;
-    if (PLAIN[c] === 1) {
+    const kind = PLAIN[c];
+    if (kind === 1 || (kind === 2 && (end > 0 ? bytes[end - 1] : prev) !== 0xc2)) {
       end++;
       continue;
     }

@@ -83,6 +83,33 @@ function stream(seed: number, lines: number, rarity: number): string {
   return parts.join("");
 }
 
+/**
+ * Like stream, in UTF-8: lines of ASCII, accented letters, wide CJK, emoji (one with a ZWJ),
+ * combining accents and soft hyphens, with now and then bytes that are not valid UTF-8 (a lone
+ * continuation, 0xFF, an overlong "/" and an overlong ESC, a sequence cut short by the line's
+ * end) and, among the state changes, colours set with a C1 CSI (C2 9B) instead of ESC [.
+ */
+function utf8Stream(seed: number, lines: number, rarity: number): Uint8Array {
+  const r = rng(seed);
+  const chars = ["a", "Z", " ", "é", "ß", "€", "中", "文", "😀", "👩‍💻", "e\u0301", "\u00ad", "ア"];
+  const junk = [[0x80], [0xff], [0xc0, 0xaf], [0xe0, 0x80, 0x9b], [0xe2, 0x82]];
+  const parts: Buffer[] = [];
+  for (let i = 0; i < lines; i++) {
+    const len = r() < 0.1 ? Math.floor(r() * 150) : Math.floor(r() * 10);
+    let line = "";
+    for (let k = 0; k < len; k++) line += chars[Math.floor(r() * chars.length)];
+    parts.push(Buffer.from(line, "utf8"));
+    if (r() < 0.05) parts.push(Buffer.from(junk[Math.floor(r() * junk.length)]!));
+    parts.push(Buffer.from("\r\n"));
+    const e = r() * rarity;
+    if (e < 0.002) parts.push(Buffer.from(`\u009b3${Math.floor(r() * 8)};4${Math.floor(r() * 8)}m`, "utf8")); // colours stay on
+    else if (e < 0.003) parts.push(Buffer.from("\x1b[5;10r")); // a scroll region: no skipping inside it
+    else if (e < 0.004) parts.push(Buffer.from("\x1b[r"));
+    else if (e < 0.005) parts.push(Buffer.from("\n")); // a bare LF
+  }
+  return Buffer.concat(parts);
+}
+
 /** Every row of the buffer (or only the screen's), cell by cell with colours and wrap flags, and the cursor. */
 function snapshot(t: Terminal, screenOnly = false): string {
   const b = t.buffer.active;
@@ -119,6 +146,41 @@ for (const [seed, cols, rows, scrollback, rarity] of [
   });
 }
 
+// Pieces of odd sizes, so that characters are cut between them, C2 | 9B included.
+for (const [seed, cols, rows, scrollback, rarity, piece] of [
+  [5, 80, 24, 100, 1, 64 * 1024],
+  [8, 80, 24, 100, 1, 9001],
+  [6, 40, 10, 0, 1, 12347],
+  [7, 13, 5, 7, 1, 4099],
+] as const) {
+  test(`skipping evicted UTF-8 text leaves the same terminal as parsing all of it (seed ${seed}, ${cols}x${rows}, scrollback ${scrollback})`, async () => {
+    const data = utf8Stream(seed, 60_000, rarity);
+    const pieces: Uint8Array[] = [];
+    for (let off = 0; off < data.length; off += piece) pieces.push(data.subarray(off, off + piece));
+    const r = await both(cols, rows, scrollback, pieces);
+    expect(r.skipped).toBeGreaterThan(data.length / 50); // the test would prove nothing if little was skipped
+    expect(r.fast).toBe(r.full);
+  });
+}
+
+test("a flood of UTF-8 text (wide characters, emoji, accents) is skipped like ASCII", async () => {
+  const text = Array.from({ length: 20_000 }, (_, i) => `${i} 中文テキスト 😀 👩‍💻 café e\u0301 ${"ж".repeat(i % 50)}\r\n`).join("");
+  const data = Buffer.from(text, "utf8");
+  const pieces: Uint8Array[] = [];
+  for (let off = 0; off < data.length; off += 64 * 1024) pieces.push(data.subarray(off, off + 64 * 1024));
+  const r = await both(80, 24, 1000, pieces);
+  expect(r.skipped).toBeGreaterThan(data.length * 0.8);
+  expect(r.fast).toBe(r.full);
+});
+
+test("a C1 CSI in UTF-8 cut between two batches (C2 | 9B) is not taken for text", async () => {
+  const a = Buffer.concat([Buffer.from(lines(3000, 20), "latin1"), Buffer.from([0xc2])]);
+  const b = Buffer.concat([Buffer.from([0x9b]), Buffer.from("31m" + lines(3000, 20), "latin1")]);
+  const r = await both(20, 5, 3, [a, b]);
+  expect(r.fast).toBe(r.full);
+  expect(r.full).toMatch(/;D1\.-1\.16777216\.0;/); // a red D on screen (fg 1, palette): the CSI was one
+});
+
 /** A terminal to parse everything into, one fed through a scheduler that skips (its sink), and the scheduler. */
 function twins(cols: number, rows: number, scrollback: number, parsed: () => void = () => {}): { full: Terminal; fast: Terminal; ps: ParseScheduler; s: ParseSink } {
   const full = new Terminal({ cols, rows, scrollback, allowProposedApi: true });
@@ -127,10 +189,11 @@ function twins(cols: number, rows: number, scrollback: number, parsed: () => voi
 }
 
 /** Parse `pieces` in order through a scheduler that skips, and all of them into a plain terminal. */
-async function both(cols: number, rows: number, scrollback: number, pieces: string[]): Promise<{ fast: string; full: string; skipped: number; deferred: number }> {
+async function both(cols: number, rows: number, scrollback: number, texts: (string | Uint8Array)[]): Promise<{ fast: string; full: string; skipped: number; deferred: number }> {
   const { full, fast, ps, s } = twins(cols, rows, scrollback);
+  const pieces = texts.map((t) => (typeof t === "string" ? Buffer.from(t, "latin1") : t));
   let done = false;
-  pieces.forEach((p, i) => ps.feed(s, Buffer.from(p, "latin1"), i === pieces.length - 1 ? () => (done = true) : undefined));
+  pieces.forEach((p, i) => ps.feed(s, p, i === pieces.length - 1 ? () => (done = true) : undefined));
   await waitFor(() => done, "the pieces to be parsed");
   for (const p of pieces) await new Promise<void>((r) => full.write(p, r));
   // The screen is always up to date; the scrollback once settled.
