@@ -1,6 +1,5 @@
 // weft's single entry point: the command line (commander for the global options, then a tmux
 // command), the client, and, as `weft __server`, the server itself.
-import { Command } from "commander";
 import { homedir } from "node:os";
 import { join } from "node:path";
 import pkg from "../../package.json" with { type: "json" };
@@ -22,6 +21,9 @@ async function main(): Promise<number> {
     return debugPty(argv.slice(1));
   }
 
+  // Loaded here, not at the top: the server has no use for it (with the node modules it requires,
+  // ~6 ms to load in a compiled binary of its own).
+  const { Command } = await import("commander");
   const program = new Command()
     .name("weft")
     .usage("[-L socket-name] [-S socket-path] [-f file] [command [flags]]")
