@@ -77,4 +77,5 @@ record_styles() {
 }
 record_styles "$dir/styles.cases" >"$dir/styles.golden"
 record_styles "$dir/styles-rejected.cases" >"$dir/styles-rejected.golden"
+python3 "$(dirname "$0")/colours.py"
 echo "recorded into $dir"

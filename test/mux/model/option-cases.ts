@@ -1,5 +1,6 @@
 // Runs the tmux command lines of goldens/set-show.cases against the pure option functions, in the
 // same text form scripts/goldens/options.sh records from tmux 3.3a: output, "! error", "[exit 1]".
+import { accessSync, constants } from "node:fs";
 import { OptionError, Options } from "../../../src/mux/model/options-store.ts";
 import {
   createGlobalOptions,
@@ -84,6 +85,18 @@ const COMMAND_NAMES: Record<string, string> = { display: "display-message", neww
 
 export const parsers: OptionCommandContext = {
   parseKey: (text) => (KEYS.has(text) ? text : null),
+  // Formats live in src/mux/lang; the cases expand only this one.
+  expand: (text) => text.replaceAll("#{session_name}", "0"),
+  // As tmux's checkshell: an absolute path to an executable that is not tmux itself.
+  checkShell: (path) => {
+    if (!path.startsWith("/") || path.endsWith("/tmux")) return false;
+    try {
+      accessSync(path, constants.X_OK);
+      return true;
+    } catch {
+      return false;
+    }
+  },
   parseCommand: (text) =>
     text
       .split(" ")
