@@ -42,6 +42,23 @@ record_cases() {
 }
 record_cases >"$dir/set-show.golden"
 
+# VISUAL or EDITOR set the editor option and, when the program's name holds "vi", vi keys.
+record_env() {
+  local spec
+  for spec in "EDITOR=vim" "EDITOR=/usr/bin/nvim" "VISUAL=emacs EDITOR=vi" "EDITOR=nano" "VISUAL=/opt/vi/bin/ed"; do
+    sock="$base-env"
+    echo "=== $spec"
+    # shellcheck disable=SC2086 # $spec is one or two VAR=value words
+    env -i PATH=/usr/bin:/bin HOME="$work" SHELL=/bin/sh TERM=xterm $spec tmux -L "$sock" -f /dev/null new -d
+    t show -s editor
+    t show -g status-keys
+    t show -gw mode-keys
+    t kill-server
+    while t has-session 2>/dev/null; do sleep 0.02; done
+  done
+}
+record_env >"$dir/env.golden"
+
 # Styles: "style<TAB>ok<TAB>printed" or "style<TAB>error<TAB>message". The printed form is
 # style_tostring's, which tmux only writes to its debug log when it draws a #[style] in the status
 # line, so a client is attached on a pty (script) and the status line is redrawn per style.
