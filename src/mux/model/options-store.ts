@@ -3,7 +3,7 @@
 // user options (@name), array options (name[N]) and tmux's parsing and validation of values.
 import { argsEscape } from "./args-escape.ts";
 import { colourFromString, colourToString } from "./colour.ts";
-import { findOptionEntry, OPTIONS_TABLE, type OptionScope, type OptionTableEntry } from "./options-table.ts";
+import { findOptionEntry, OPTIONS_TABLE, type OptionTableEntry } from "./options-table.ts";
 import { parseStyle } from "./style.ts";
 
 /** A user's mistake, with tmux's words for it. */
@@ -373,9 +373,4 @@ export function fnmatch(pattern: string, s: string): boolean {
 export function formatOptionLine(o: OptionEntry, name: string, value: string, inherited: boolean): string {
   const isString = o.table === undefined || o.table.type === "string";
   return `${name}${inherited ? "*" : ""} ${isString ? argsEscape(value) : value}`;
-}
-
-/** The scope options_scope_from_name picks for a table option (window|pane options are "window"). */
-export function tableScope(e: OptionTableEntry): OptionScope {
-  return e.scope[0] ?? "server";
 }
