@@ -155,6 +155,7 @@ export function scopeFromName(g: GlobalOptions, t: OptionTarget, flags: OptionFl
 export function setOption(g: GlobalOptions, t: OptionTarget, command: SetCommand, flags: OptionFlags, args: readonly string[], ctx: OptionCommandContext): SetResult {
   const argument = ctx.expand ? ctx.expand(args[0] ?? "") : (args[0] ?? "");
   if (command === "set-hook" && flags.R) return { runHook: argument };
+  // -q hides only these: a bad name, a missing target and -o's "already set".
   const quiet = <T>(f: () => T): T | null => {
     try {
       return f();
@@ -171,19 +172,13 @@ export function setOption(g: GlobalOptions, t: OptionTarget, command: SetCommand
   if (!scoped) return {};
   const { oo, scope } = scoped;
   const o = oo.getOnly(m.name);
-  const parent = oo.lookup(m.name);
-  const isArray = parent?.value instanceof Map;
+  const isArray = oo.lookup(m.name)?.value instanceof Map;
   if (m.idx !== -1 && (m.name.startsWith("@") || !isArray)) throw new OptionError(`not an array: ${argument}`);
   if (!flags.u && flags.o && isAlreadySet(o, m.idx)) {
     if (flags.q) return {};
     throw new OptionError(`already set: ${argument}`);
   }
-  if (flags.U && scope === "window") {
-    for (const pane of t.windowPanes ?? []) {
-      const po = pane.getOnly(m.name);
-      if (po) pane.removeOrDefault(po, m.idx);
-    }
-  }
+  if (flags.U && scope === "window") unsetInPanes(t.windowPanes ?? [], m);
   if (flags.u || flags.U) {
     if (!o) return {};
     oo.removeOrDefault(o, m.idx);
@@ -194,15 +189,27 @@ export function setOption(g: GlobalOptions, t: OptionTarget, command: SetCommand
     oo.setFromString(m.name, value, !!flags.a, ctx);
   } else {
     if (value === null) throw new OptionError("empty value");
-    const table = parent?.table ?? findOptionEntry(m.name);
-    if (!table) throw new Error(`${m.name} has no table entry`);
-    const here = o ?? oo.setEmpty(table);
-    if (m.idx === -1) {
-      if (!flags.a && here.value instanceof Map) here.value.clear();
-      arrayAssign(here, value, ctx);
-    } else arraySet(here, m.idx, value, !!flags.a, ctx);
+    setArray(oo, o, m, value, !!flags.a, ctx);
   }
   return { changed: m.name };
+}
+
+/** -U: the window's panes lose their own value too. */
+function unsetInPanes(panes: readonly Options[], m: MatchedName): void {
+  for (const pane of panes) {
+    const po = pane.getOnly(m.name);
+    if (po) pane.removeOrDefault(po, m.idx);
+  }
+}
+
+/** A whole array is replaced (or, with -a, added to) from a separated list; name[N] sets one item. */
+function setArray(oo: Options, o: OptionEntry | undefined, m: MatchedName, value: string, append: boolean, ctx: OptionCommandContext): void {
+  const table = findOptionEntry(m.name);
+  if (!table) throw new Error(`${m.name} has no table entry`);
+  const here = o ?? oo.setEmpty(table);
+  if (m.idx !== -1) return arraySet(here, m.idx, value, append, ctx);
+  if (!append && here.value instanceof Map) here.value.clear();
+  arrayAssign(here, value, ctx);
 }
 
 function isAlreadySet(o: OptionEntry | undefined, idx: number): boolean {
@@ -212,7 +219,7 @@ function isAlreadySet(o: OptionEntry | undefined, idx: number): boolean {
 }
 
 /** Runs show-options (or showw, show-hooks) and returns the lines it prints. */
-export function showOptions(g: GlobalOptions, t: OptionTarget, command: ShowCommand, flags: OptionFlags, args: readonly string[], ctx: OptionCommandContext = NO_PARSERS): string[] {
+export function showOptions(g: GlobalOptions, t: OptionTarget, command: ShowCommand, flags: OptionFlags, args: readonly string[], ctx: Pick<OptionCommandContext, "expand"> = {}): string[] {
   const window = command === "show-window-options";
   const out: string[] = [];
   try {
@@ -238,8 +245,6 @@ export function showOptions(g: GlobalOptions, t: OptionTarget, command: ShowComm
   }
   return out;
 }
-
-const NO_PARSERS: OptionCommandContext = { parseKey: () => null };
 
 /** cmd_show_options_print: one value, or every item of an array. */
 function printEntry(out: string[], o: OptionEntry, idx: number, inherited: boolean, flags: OptionFlags): void {
