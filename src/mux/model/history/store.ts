@@ -1,0 +1,355 @@
+// The history of one pane: rows that left its terminal's screen, kept as logical lines (line.ts)
+// in chunks, bounded by history-limit rows, read back as rows at the pane's current width.
+//
+// Counting: history-limit and history_size count rows at the current width, as tmux's hsize and
+// xterm's scrollback do; a resize reflows (the count changes) and trims the oldest rows again.
+// Trimming drops whole chunks of lines where it can, so memory goes back as history scrolls on.
+import type { IBufferCell, IBufferLine } from "@xterm/headless";
+import { FG_INVERSE, MODE_MASK, packBg, packFg } from "./attrs.ts";
+import { HistoryCell, HistoryRow } from "./cell.ts";
+import { LineBuilder, LogicalLine, PAD, WIDE } from "./line.ts";
+
+/**
+ * Lines per chunk: trimming frees a chunk at a time and a row lookup walks chunk totals, so
+ * this trades the memory a trimmed chunk keeps alive against the walk (1,000,000 lines are
+ * ~4,000 chunks).
+ */
+const CHUNK_LINES = 256;
+
+/** A row as columns, the way the terminal had it: a wide character's right half has width 0. */
+export interface ColumnRow {
+  chars: string[];
+  widths: number[];
+  fg: number[];
+  bg: number[];
+}
+
+interface Chunk {
+  lines: LogicalLine[];
+  /** Rows of its lines at `rowsCols` columns. */
+  rows: number;
+  rowsCols: number;
+}
+
+/** Where a history row is: its line and the line's row. */
+export interface RowPlace {
+  line: LogicalLine;
+  /** The row within the line. */
+  sub: number;
+  /** The first cell of every row of the line at the current width. */
+  starts: number[];
+}
+
+export class HistoryStore {
+  private chunks: Chunk[] = [];
+  /** The logical line still taking wrapped rows, its rows as pushed, and the width they had. */
+  private open: LineBuilder | null = null;
+  private openRows = 0;
+  private openCols = 0;
+  private openSealed: LogicalLine | null = null;
+  /** The last row lookup (a chunk and the row it starts at), so reading rows in order is cheap. */
+  private lastChunk = 0;
+  private lastChunkRow = 0;
+
+  constructor(
+    private width: number,
+    private max: number,
+  ) {}
+
+  /** The width rows are counted and read at. */
+  get cols(): number {
+    return this.width;
+  }
+
+  get limit(): number {
+    return this.max;
+  }
+
+  /** history-limit changed: the oldest rows beyond it go. */
+  setLimit(limit: number): void {
+    this.max = Math.max(0, limit);
+    this.trim();
+  }
+
+  /** The pane was resized: rows are counted at the new width from now on (a reflow), and trimmed to the limit. */
+  resize(cols: number): void {
+    if (cols === this.width) return;
+    this.width = cols;
+    this.lastChunk = 0;
+    this.lastChunkRow = 0;
+    this.trim();
+  }
+
+  /** Rows of history at the current width (history_size). */
+  get rows(): number {
+    let n = this.openRowCount();
+    for (const c of this.chunks) n += this.chunkRows(c);
+    return n;
+  }
+
+  /** Logical lines held (the open one included). */
+  get lineCount(): number {
+    let n = this.open ? 1 : 0;
+    for (const c of this.chunks) n += c.lines.length;
+    return n;
+  }
+
+  /** Forget all history (clear-history). */
+  clear(): void {
+    this.chunks = [];
+    this.open = null;
+    this.openSealed = null;
+    this.openRows = 0;
+    this.lastChunk = 0;
+    this.lastChunkRow = 0;
+  }
+
+  /** Approximate bytes held (history_bytes). */
+  bytes(): number {
+    let n = 0;
+    for (const c of this.chunks) for (const l of c.lines) n += l.bytes();
+    if (this.open) n += this.sealedOpen().bytes();
+    return n;
+  }
+
+  // ---- writing ---------------------------------------------------------------------------
+
+  /** A row leaving the terminal (an xterm buffer line at the store's width); its isWrapped joins it to the line before. */
+  pushLine(line: IBufferLine, cell?: IBufferCell): void {
+    this.pushRow(readColumns(line, this.width, cell), line.isWrapped);
+  }
+
+  /** A row as columns; `wrapped`: it continues the row before it. */
+  pushRow(row: ColumnRow, wrapped: boolean): void {
+    if (!wrapped || !this.open) this.sealOpen(wrapped);
+    const b = this.open!;
+    // The empty last cell a wide character left when it went on to this row is a pad (line.ts PAD).
+    if (wrapped && b.length > 0 && (row.widths[0] ?? 1) === 2 && b.endsInEmpty()) b.markPad();
+    b.beginRow();
+    for (let x = 0; x < this.width; x++) {
+      const w = row.widths[x] ?? 1;
+      if (w === 0) continue;
+      const chars = row.chars[x] ?? "";
+      const fg = row.fg[x] ?? 0;
+      const bg = row.bg[x] ?? 0;
+      b.add({ chars, wide: w === 2, fg, bg, used: chars !== "" || (bg & MODE_MASK) !== 0 || (fg & FG_INVERSE) !== 0 });
+    }
+    if (this.openCols !== this.width) {
+      this.openRows = this.sealedOpen().rowCount(this.width);
+      this.openCols = this.width;
+    } else this.openRows++;
+    this.openSealed = null;
+    this.trim();
+  }
+
+  /** Seal the open line into the newest chunk and open a new one (`continued`: it starts wrapped). */
+  private sealOpen(continued: boolean): void {
+    if (this.open) this.append(this.sealedOpen());
+    this.open = new LineBuilder(continued);
+    this.openSealed = null;
+    this.openRows = 0;
+    this.openCols = this.width;
+  }
+
+  private append(line: LogicalLine): void {
+    let c = this.chunks[this.chunks.length - 1];
+    if (!c || c.lines.length >= CHUNK_LINES) {
+      c = { lines: [], rows: 0, rowsCols: this.width };
+      this.chunks.push(c);
+    }
+    if (c.rowsCols === this.width) c.rows += line.rowCount(this.width);
+    c.lines.push(line);
+  }
+
+  private sealedOpen(): LogicalLine {
+    if (!this.openSealed && this.open) this.openSealed = this.open.seal(this.openCols || this.width);
+    return this.openSealed!;
+  }
+
+  private openRowCount(): number {
+    if (!this.open) return 0;
+    if (this.openCols !== this.width) {
+      this.openRows = this.sealedOpen().rowCount(this.width);
+      this.openCols = this.width;
+    }
+    return this.openRows;
+  }
+
+  private chunkRows(c: Chunk): number {
+    if (c.rowsCols !== this.width) {
+      let n = 0;
+      for (const l of c.lines) n += l.rowCount(this.width);
+      c.rows = n;
+      c.rowsCols = this.width;
+    }
+    return c.rows;
+  }
+
+  /** Drop the oldest rows beyond the limit: whole chunks, whole lines, then the first rows of one line. */
+  private trim(): void {
+    let excess = this.rows - this.max;
+    if (excess <= 0) return;
+    this.lastChunk = 0;
+    this.lastChunkRow = 0;
+    while (excess > 0 && this.chunks.length > 0) {
+      const c = this.chunks[0]!;
+      const rows = this.chunkRows(c);
+      if (rows <= excess) {
+        this.chunks.shift();
+        excess -= rows;
+        continue;
+      }
+      let k = 0;
+      while (k < c.lines.length) {
+        const r = c.lines[k]!.rowCount(this.width);
+        if (r > excess) break;
+        excess -= r;
+        k++;
+      }
+      if (k > 0) c.lines.splice(0, k);
+      if (excess > 0) c.lines[0] = dropRows(c.lines[0]!, excess, this.width);
+      c.rowsCols = -1;
+      excess = 0;
+    }
+    if (excess > 0 && this.open) {
+      // One line longer than the whole limit: keep its last rows, reopened as a continued line.
+      const rest = dropRows(this.sealedOpen(), excess, this.width);
+      this.open = builderOf(rest);
+      this.openSealed = rest;
+      this.openRows = rest.rowCount(this.width);
+      this.openCols = this.width;
+    }
+  }
+
+  // ---- reading ---------------------------------------------------------------------------
+
+  /** The logical line a row belongs to, and the row within it; undefined past the end. */
+  place(row: number): RowPlace | undefined {
+    if (row < 0) return undefined;
+    let ci = 0;
+    let at = 0;
+    if (row >= this.lastChunkRow && this.lastChunk < this.chunks.length) {
+      ci = this.lastChunk;
+      at = this.lastChunkRow;
+    }
+    for (; ci < this.chunks.length; ci++) {
+      const c = this.chunks[ci]!;
+      const rows = this.chunkRows(c);
+      if (row < at + rows) {
+        this.lastChunk = ci;
+        this.lastChunkRow = at;
+        for (const line of c.lines) {
+          const n = line.rowCount(this.width);
+          if (row < at + n) return { line, sub: row - at, starts: line.rowStarts(this.width) };
+          at += n;
+        }
+        return undefined;
+      }
+      at += rows;
+    }
+    if (!this.open) return undefined;
+    const line = this.sealedOpen();
+    const n = line.rowCount(this.width);
+    return row < at + n ? { line, sub: row - at, starts: line.rowStarts(this.width) } : undefined;
+  }
+
+  /** Row `row` of history (0 the oldest) as an xterm buffer line, or undefined. */
+  getLine(row: number): HistoryRow | undefined {
+    const p = this.place(row);
+    return p ? rowOf(p, this.width) : undefined;
+  }
+
+  /** The logical lines, oldest first (the open one last). */
+  *lines(): IterableIterator<LogicalLine> {
+    for (const c of this.chunks) yield* c.lines;
+    if (this.open) yield this.sealedOpen();
+  }
+}
+
+/** The columns of an xterm buffer line. */
+export function readColumns(line: IBufferLine, cols: number, cell?: IBufferCell): ColumnRow {
+  const row: ColumnRow = { chars: [], widths: [], fg: [], bg: [] };
+  let c = cell;
+  const n = Math.min(cols, line.length);
+  for (let x = 0; x < n; x++) {
+    c = line.getCell(x, c);
+    if (!c) break;
+    row.chars.push(c.getChars());
+    row.widths.push(c.getWidth());
+    row.fg.push(packFg(c));
+    row.bg.push(packBg(c));
+  }
+  return row;
+}
+
+/** Row `p.sub` of a line as columns at `cols`. */
+export function rowOf(p: RowPlace, cols: number): HistoryRow {
+  const { line, sub, starts } = p;
+  const last = sub === starts.length - 1;
+  const from = starts[sub] ?? 0;
+  let to = last ? line.content + line.extrasAt(cols) : (starts[sub + 1] ?? line.content);
+  const chars: string[] = [];
+  const widths: number[] = [];
+  const fgs: number[] = [];
+  const bgs: number[] = [];
+  const offs = line.offsets();
+  let run = line.runAt(from);
+  for (let i = from; i < to && chars.length < cols; i++) {
+    run = line.runAt(i, Math.max(0, run));
+    const fg = run >= 0 ? line.runs![run + 1]! : 0;
+    const bg = run >= 0 ? line.runs![run + 2]! : 0;
+    const l = line.layout ? line.layout[i]! : 0;
+    if (l & PAD && cols !== line.cols) continue;
+    const wide = (l & WIDE) !== 0;
+    if (wide && chars.length + 2 > cols) break;
+    chars.push(line.text.slice(offs[i]!, offs[i + 1]!));
+    widths.push(wide ? 2 : 1);
+    fgs.push(fg);
+    bgs.push(bg);
+    if (wide) {
+      chars.push("");
+      widths.push(0);
+      fgs.push(fg);
+      bgs.push(bg);
+    }
+  }
+  const wrapped = sub > 0 || line.continued;
+  return new HistoryRow(wrapped, cols, chars, Uint8Array.from(widths), Uint32Array.from(fgs), Uint32Array.from(bgs));
+}
+
+/** The line without its first `n` rows at `cols` (trimmed history): a continued line. */
+function dropRows(line: LogicalLine, n: number, cols: number): LogicalLine {
+  const starts = line.rowStarts(cols);
+  const from = starts[n] ?? line.cells;
+  const offs = line.offsets();
+  const text = line.text.slice(offs[from]!);
+  const layout = line.layout ? line.layout.slice(from) : null;
+  let runs: Uint32Array | null = null;
+  if (line.runs) {
+    const out: number[] = [];
+    const r = line.runs;
+    const k0 = line.runAt(from);
+    for (let k = k0; k < r.length; k += 3) out.push(Math.max(0, r[k]! - from), r[k + 1]!, r[k + 2]!);
+    runs = out.some((v, i) => i % 3 !== 0 && v !== 0) ? Uint32Array.from(out) : null;
+  }
+  return new LogicalLine(text, layout, runs, line.cells - from, Math.max(0, line.content - from), true, line.cols);
+}
+
+/** A builder holding a sealed line's cells (to go on taking rows). */
+function builderOf(line: LogicalLine): LineBuilder {
+  const b = new LineBuilder(line.continued);
+  const offs = line.offsets();
+  let run = 0;
+  for (let i = 0; i < line.cells; i++) {
+    run = line.runAt(i, run);
+    const fg = run >= 0 ? line.runs![run + 1]! : 0;
+    const bg = run >= 0 ? line.runs![run + 2]! : 0;
+    const chars = line.text.slice(offs[i]!, offs[i + 1]!);
+    const l = line.layout ? line.layout[i]! : 0;
+    b.add({ chars, wide: (l & WIDE) !== 0, fg, bg, used: true });
+    if (l & PAD) b.markPad();
+  }
+  return b;
+}
+
+export { HistoryCell };

@@ -1,0 +1,81 @@
+// The history store against a full xterm parse: the same random output into a terminal with a
+// big scrollback and into one with a small scrollback drained into the store must read the same,
+// row by row and cell by cell, and capture the same (capture-pane's forms), before and after resizes.
+import { describe, expect, test } from "bun:test";
+import type { IBuffer, Terminal } from "@xterm/headless";
+import { HistoryStore } from "../../../../src/mux/model/history/store.ts";
+import { drainScrollback, historyBuffer } from "../../../../src/mux/model/history/xterm.ts";
+import { captureRows } from "../../../../src/mux/model/history/capture.ts";
+import { packBg, packFg } from "../../../../src/mux/model/history/attrs.ts";
+import { randomLine, rng, terminal, write } from "./content.ts";
+
+const MARGIN = 400;
+
+interface Pair {
+  big: Terminal;
+  small: Terminal;
+  store: HistoryStore;
+}
+
+function pair(cols: number, rows: number, limit: number): Pair {
+  return { big: terminal(cols, rows, limit), small: terminal(cols, rows, MARGIN), store: new HistoryStore(cols, limit) };
+}
+
+async function feed(p: Pair, data: string): Promise<void> {
+  await write(p.big, data);
+  await write(p.small, data);
+  drainScrollback(p.small, p.store);
+}
+
+async function resize(p: Pair, cols: number, rows: number): Promise<void> {
+  p.big.resize(cols, rows);
+  // The terminal reflows what it kept (the screen and the line reaching into it), the store the rest.
+  p.small.resize(cols, rows);
+  p.store.resize(cols);
+  drainScrollback(p.small, p.store);
+}
+
+/** Every row of a buffer as text with each cell's width and attributes. */
+function dump(buf: IBuffer, cols: number, from = 0): string[] {
+  const out: string[] = [];
+  const cell = buf.getNullCell();
+  for (let y = from; y < buf.length; y++) {
+    const line = buf.getLine(y);
+    if (!line) {
+      out.push(`${y}: missing`);
+      continue;
+    }
+    let s = `${y}${line.isWrapped ? "+" : " "}`;
+    for (let x = 0; x < cols; x++) {
+      const c = line.getCell(x, cell);
+      if (!c) break;
+      s += `[${c.getChars() || "_"}${c.getWidth()}:${packFg(c).toString(16)}/${packBg(c).toString(16)}]`;
+    }
+    out.push(s);
+  }
+  return out;
+}
+
+function compare(p: Pair): void {
+  const cols = p.big.cols;
+  const want = p.big.buffer.active;
+  const got = historyBuffer(p.store, p.small);
+  expect(got.baseY).toBe(want.baseY);
+  expect(got.length).toBe(want.length);
+  expect(dump(got, cols)).toEqual(dump(want, cols));
+  for (const o of [{}, { codes: true }, { join: true }, { codes: true, join: true }, { noTrim: true }, { escapeC0: true, codes: true }]) {
+    expect(captureRows(got, cols, 0, got.length - 1, o)).toBe(captureRows(want, cols, 0, want.length - 1, o));
+  }
+}
+
+describe("history store = full xterm parse", () => {
+  for (const seed of [1, 2, 3, 4]) {
+    test(`random output, seed ${seed}`, async () => {
+      const r = rng(seed);
+      const p = pair(40, 10, 100000);
+      for (let i = 0; i < 400; i++) await feed(p, randomLine(r, 200));
+      expect(p.store.rows).toBeGreaterThan(300);
+      compare(p);
+    });
+  }
+});
