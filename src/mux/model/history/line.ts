@@ -16,29 +16,79 @@ export class LogicalLine {
   constructor(
     /** The characters of every cell in order; an empty cell adds none. */
     readonly text: string,
-    /** Per cell: UTF-16 length | WIDE; null when every cell is one unit of text in one column. */
+    /** Per cell: UTF-16 length | WIDE | PAD; null when every cell is one unit of text in one column. */
     readonly layout: Uint8Array | null,
     /** Attribute runs as triples [first cell, fg, bg] (attrs.ts words), from cell 0; null: all default. */
     readonly runs: Uint32Array | null,
-    /** Cells kept: up to the last one capture-pane counts as used (a character, a background, inverse). */
+    /** Cells up to the last holding a character (xterm's trimmed length; rows before the last count whole). */
     readonly cells: number,
-    /** Cells up to the last holding a character: what reflow wraps (xterm's trimmed length). */
-    readonly content: number,
     /** Its first row was a wrapped row whose line start was trimmed away (xterm's row 0 isWrapped). */
     readonly continued: boolean,
-    /** The width its rows had when it was pushed (see extrasAt). */
-    readonly cols: number,
+    /** The width its rows were written at; -1 once a resize reflowed them (its pads are gone then). */
+    public cols: number,
+    /**
+     * Blank cells with attributes after the text on the last row (a background colour an erase or
+     * a line feed left): [fg, bg] pairs for the columns from tailCol on; null for none.
+     */
+    public tail: Uint32Array | null = null,
+    public tailCol = 0,
   ) {}
 
+  /** Same as cells: what reflow wraps. */
+  get content(): number {
+    return this.cells;
+  }
+
   /**
-   * Cells after `content` (blanks with a background) kept on the last row at `cols` columns.
-   * xterm keeps them where it leaves a line as it was (its own width, or one row before and
-   * after) and drops them where its reflow rewrites the line's rows.
+   * The line's rows are reflowed from `from` to `to` columns: its tail changes as xterm's reflow
+   * changes the last row's blank cells (Buffer._reflowSmaller / _reflowLarger). A single row
+   * xterm leaves alone (wider, or still fitting) keeps them, cut at the new width; a line
+   * narrowed into as many rows as before keeps those past its new end, behind one default cell
+   * (xterm rewrites the rows in place); any other line loses them.
    */
-  extrasAt(cols: number): number {
-    if (this.cells === this.content) return 0;
-    if (cols === this.cols || (this.rowCount(this.cols) === 1 && this.rowCount(cols) === 1)) return this.cells - this.content;
-    return 0;
+  reflow(from: number, to: number): void {
+    if (from === to) return;
+    this.cols = -1;
+    if (!this.tail) return;
+    const k = this.rowCount(from);
+    if (k === 1 && (to > from || this.columns() <= to)) this.keepTail(this.tailCol, to);
+    else if (k > 1 && to < from && this.rowCount(to) === k) this.keepTail(this.lastRowColumns(to), to, true);
+    else this.tail = null;
+  }
+
+  /** The tail's cells in columns [from, to), the first one reset to default when `blankFirst`. */
+  private keepTail(from: number, to: number, blankFirst = false): void {
+    const old = this.tail;
+    const out: number[] = [];
+    let used = 0;
+    for (let c = from; c < to; c++) {
+      const i = c - this.tailCol;
+      const inside = old !== null && i >= 0 && 2 * i < old.length && !(blankFirst && c === from);
+      const fg = inside ? old[2 * i]! : 0;
+      const bg = inside ? old[2 * i + 1]! : 0;
+      out.push(fg, bg);
+      if (fg !== 0 || bg !== 0) used = out.length;
+    }
+    this.tail = used ? Uint32Array.from(out.slice(0, used)) : null;
+    this.tailCol = from;
+  }
+
+  /** Columns the text takes on one row. */
+  columns(): number {
+    if (!this.layout) return this.cells;
+    let n = 0;
+    for (let i = 0; i < this.cells; i++) n += this.width(i, -2);
+    return n;
+  }
+
+  /** Columns of text on the last row at `cols`. */
+  lastRowColumns(cols: number): number {
+    const starts = this.rowStarts(cols);
+    const s = starts[starts.length - 1] ?? 0;
+    if (!this.layout) return this.cells - s;
+    let n = 0;
+    for (let i = s; i < this.cells; i++) n += this.width(i, cols);
+    return n;
   }
 
   /** The cell's width in columns at `cols`. */
@@ -111,13 +161,11 @@ export interface CellIn {
   wide: boolean;
   fg: number;
   bg: number;
-  /** capture-pane counts it as used: a character, a background colour, or inverse. */
-  used: boolean;
 }
 
 /**
  * A logical line being built row by row (or character by character): kept as arrays until it is
- * sealed into a LogicalLine. `rowEnd` marks where the current row began, for the last row's trim.
+ * sealed into a LogicalLine. `lastRowStart` marks where the current row began (its blank end is the tail).
  */
 export class LineBuilder {
   private chars: string[] = [];
@@ -125,7 +173,6 @@ export class LineBuilder {
   private pads = new Set<number>();
   private fg: number[] = [];
   private bg: number[] = [];
-  private used: boolean[] = [];
   /** Where the last row began (cells). */
   private lastRowStart = 0;
 
@@ -145,7 +192,6 @@ export class LineBuilder {
     this.wide.push(c.wide);
     this.fg.push(c.fg);
     this.bg.push(c.bg);
-    this.used.push(c.used);
   }
 
   /** Replace cell i (plain text overwriting after a CR). */
@@ -154,7 +200,6 @@ export class LineBuilder {
     this.wide[i] = c.wide;
     this.fg[i] = c.fg;
     this.bg[i] = c.bg;
-    this.used[i] = c.used;
   }
 
   /** Add to the characters of cell i (a combining mark). */
@@ -174,13 +219,11 @@ export class LineBuilder {
     this.pads.add(this.chars.length - 1);
   }
 
-  /** The line so far, its last row cut after its last used cell. */
+  /** The line so far: its text up to the last character, the blank cells with attributes after it as its tail. */
   seal(cols: number): LogicalLine {
-    let cells = this.chars.length;
-    while (cells > this.lastRowStart && !this.used[cells - 1]) cells--;
     // Cells of rows before the last all count, as xterm's reflow counts them (full rows).
-    let content = cells;
-    while (content > this.lastRowStart && this.chars[content - 1] === "") content--;
+    let cells = this.chars.length;
+    while (cells > this.lastRowStart && this.chars[cells - 1] === "") cells--;
     let simple = true;
     for (let i = 0; i < cells && simple; i++) simple = !this.wide[i] && this.chars[i]!.length === 1;
     let layout: Uint8Array | null = null;
@@ -195,7 +238,24 @@ export class LineBuilder {
       const c = this.chars[i]!;
       text += c.length > LEN_MASK ? c.slice(0, LEN_MASK) : c;
     }
-    return new LogicalLine(text, layout, this.runsOf(cells), cells, content, this.continued, cols);
+    const line = new LogicalLine(text, layout, this.runsOf(cells), cells, this.continued, cols);
+    this.sealTail(line, cells);
+    return line;
+  }
+
+  private sealTail(line: LogicalLine, cells: number): void {
+    let end = this.chars.length;
+    while (end > cells && this.fg[end - 1] === 0 && this.bg[end - 1] === 0) end--;
+    if (end === cells) return;
+    let col = 0;
+    for (let i = this.lastRowStart; i < cells; i++) col += this.wide[i] ? 2 : 1;
+    const tail = new Uint32Array(2 * (end - cells));
+    for (let i = cells; i < end; i++) {
+      tail[2 * (i - cells)] = this.fg[i]!;
+      tail[2 * (i - cells) + 1] = this.bg[i]!;
+    }
+    line.tail = tail;
+    line.tailCol = col;
   }
 
   private runsOf(cells: number): Uint32Array | null {

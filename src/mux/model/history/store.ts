@@ -5,7 +5,7 @@
 // xterm's scrollback do; a resize reflows (the count changes) and trims the oldest rows again.
 // Trimming drops whole chunks of lines where it can, so memory goes back as history scrolls on.
 import type { IBufferCell, IBufferLine } from "@xterm/headless";
-import { FG_INVERSE, MODE_MASK, packBg, packFg } from "./attrs.ts";
+import { packBg, packFg } from "./attrs.ts";
 import { HistoryCell, HistoryRow } from "./cell.ts";
 import { LineBuilder, LogicalLine, PAD, WIDE } from "./line.ts";
 
@@ -50,6 +50,7 @@ export class HistoryStore {
   /** The last row lookup (a chunk and the row it starts at), so reading rows in order is cheap. */
   private lastChunk = 0;
   private lastChunkRow = 0;
+  private reserved = 0;
 
   constructor(
     private width: number,
@@ -65,6 +66,15 @@ export class HistoryStore {
     return this.max;
   }
 
+  /**
+   * Rows of history kept elsewhere (the terminal's own scrollback, above its screen): they count
+   * towards the limit, so the store keeps limit - reserved rows.
+   */
+  reserve(rows: number): void {
+    this.reserved = Math.max(0, rows);
+    this.trim();
+  }
+
   /** history-limit changed: the oldest rows beyond it go. */
   setLimit(limit: number): void {
     this.max = Math.max(0, limit);
@@ -74,6 +84,15 @@ export class HistoryStore {
   /** The pane was resized: rows are counted at the new width from now on (a reflow), and trimmed to the limit. */
   resize(cols: number): void {
     if (cols === this.width) return;
+    const from = this.width;
+    for (const c of this.chunks) for (const l of c.lines) l.reflow(from, cols);
+    if (this.open) {
+      // The open line goes on taking rows: its cells as they are, its tail reflowed.
+      const line = this.sealedOpen();
+      line.reflow(from, cols);
+      this.open = builderOf(line);
+      this.openSealed = line;
+    }
     this.width = cols;
     this.lastChunk = 0;
     this.lastChunkRow = 0;
@@ -132,7 +151,7 @@ export class HistoryStore {
       const chars = row.chars[x] ?? "";
       const fg = row.fg[x] ?? 0;
       const bg = row.bg[x] ?? 0;
-      b.add({ chars, wide: w === 2, fg, bg, used: chars !== "" || (bg & MODE_MASK) !== 0 || (fg & FG_INVERSE) !== 0 });
+      b.add({ chars, wide: w === 2, fg, bg });
     }
     if (this.openCols !== this.width) {
       this.openRows = this.sealedOpen().rowCount(this.width);
@@ -187,7 +206,7 @@ export class HistoryStore {
 
   /** Drop the oldest rows beyond the limit: whole chunks, whole lines, then the first rows of one line. */
   private trim(): void {
-    let excess = this.rows - this.max;
+    let excess = this.rows - Math.max(0, this.max - this.reserved);
     if (excess <= 0) return;
     this.lastChunk = 0;
     this.lastChunkRow = 0;
@@ -219,6 +238,39 @@ export class HistoryStore {
       this.openRows = rest.rowCount(this.width);
       this.openCols = this.width;
     }
+  }
+
+  /**
+   * Take the newest logical lines out of the store, whole, until they make at least `minRows`
+   * rows at `cols` (or the store is empty); oldest first. For a resize: the terminal reflows
+   * them with its screen (xterm pulls history rows into a taller or wider screen).
+   */
+  takeLast(minRows: number, cols: number): LogicalLine[] {
+    const out: LogicalLine[] = [];
+    let rows = 0;
+    if (this.open && minRows > 0) {
+      const line = this.sealedOpen();
+      out.push(line);
+      rows += line.rowCount(cols);
+      this.open = null;
+      this.openSealed = null;
+      this.openRows = 0;
+    }
+    while (rows < minRows && this.chunks.length > 0) {
+      const c = this.chunks[this.chunks.length - 1]!;
+      const line = c.lines.pop();
+      if (!line) {
+        this.chunks.pop();
+        continue;
+      }
+      c.rowsCols = -1;
+      out.push(line);
+      rows += line.rowCount(cols);
+      if (c.lines.length === 0) this.chunks.pop();
+    }
+    this.lastChunk = 0;
+    this.lastChunkRow = 0;
+    return out.reverse();
   }
 
   // ---- reading ---------------------------------------------------------------------------
@@ -287,7 +339,7 @@ export function rowOf(p: RowPlace, cols: number): HistoryRow {
   const { line, sub, starts } = p;
   const last = sub === starts.length - 1;
   const from = starts[sub] ?? 0;
-  let to = last ? line.content + line.extrasAt(cols) : (starts[sub + 1] ?? line.content);
+  const to = last ? line.cells : (starts[sub + 1] ?? line.cells);
   const chars: string[] = [];
   const widths: number[] = [];
   const fgs: number[] = [];
@@ -313,6 +365,16 @@ export function rowOf(p: RowPlace, cols: number): HistoryRow {
       bgs.push(bg);
     }
   }
+  if (last && line.tail) {
+    const t = line.tail;
+    for (let c = chars.length; c < line.tailCol + t.length / 2 && c < cols; c++) {
+      const i = c - line.tailCol;
+      chars.push("");
+      widths.push(1);
+      fgs.push(i >= 0 ? t[2 * i]! : 0);
+      bgs.push(i >= 0 ? t[2 * i + 1]! : 0);
+    }
+  }
   const wrapped = sub > 0 || line.continued;
   return new HistoryRow(wrapped, cols, chars, Uint8Array.from(widths), Uint32Array.from(fgs), Uint32Array.from(bgs));
 }
@@ -332,7 +394,8 @@ function dropRows(line: LogicalLine, n: number, cols: number): LogicalLine {
     for (let k = k0; k < r.length; k += 3) out.push(Math.max(0, r[k]! - from), r[k + 1]!, r[k + 2]!);
     runs = out.some((v, i) => i % 3 !== 0 && v !== 0) ? Uint32Array.from(out) : null;
   }
-  return new LogicalLine(text, layout, runs, line.cells - from, Math.max(0, line.content - from), true, line.cols);
+  const rest = new LogicalLine(text, layout, runs, line.cells - from, true, line.cols, line.tail, line.tailCol);
+  return rest;
 }
 
 /** A builder holding a sealed line's cells (to go on taking rows). */
@@ -346,7 +409,7 @@ function builderOf(line: LogicalLine): LineBuilder {
     const bg = run >= 0 ? line.runs![run + 2]! : 0;
     const chars = line.text.slice(offs[i]!, offs[i + 1]!);
     const l = line.layout ? line.layout[i]! : 0;
-    b.add({ chars, wide: (l & WIDE) !== 0, fg, bg, used: true });
+    b.add({ chars, wide: (l & WIDE) !== 0, fg, bg });
     if (l & PAD) b.markPad();
   }
   return b;

@@ -3,11 +3,22 @@
 import type { IBuffer, IBufferCell, IBufferLine, Terminal } from "@xterm/headless";
 import { packBg, packFg } from "./attrs.ts";
 import { HistoryCell } from "./cell.ts";
-import type { HistoryStore } from "./store.ts";
+import type { LogicalLine } from "./line.ts";
+import { rowOf, type HistoryStore } from "./store.ts";
 
-/** The parts of xterm's Buffer drain changes (internals: no public API removes scrollback rows). */
+/** The parts of xterm's BufferLine lending builds rows with (internals). */
+interface CoreLine {
+  length: number;
+  isWrapped: boolean;
+  clone(): CoreLine;
+  fill(cell: unknown): void;
+  setCellFromCodepoint(x: number, codePoint: number, width: number, attrs: { fg: number; bg: number; extended: unknown }): void;
+  addCodepointToCell(x: number, codePoint: number, width: number): void;
+}
+
+/** The parts of xterm's Buffer drain and lending change (internals: no public API adds or removes scrollback rows). */
 interface CoreBuffer {
-  lines: { length: number; trimStart(n: number): void };
+  lines: { length: number; maxLength: number; trimStart(n: number): void; get(i: number): CoreLine | undefined; splice(start: number, deleteCount: number, ...items: CoreLine[]): void };
   ybase: number;
   ydisp: number;
   savedY: number;
@@ -37,6 +48,8 @@ export function drainScrollback(t: Terminal, store: HistoryStore, maxKept = 1000
   let y = base;
   while (y > 0 && base - y < maxKept && buf.getLine(y)?.isWrapped) y--;
   if (base - y >= maxKept) y = base - maxKept;
+  // What stays in the terminal's scrollback counts towards the limit first.
+  store.reserve(base - Math.max(0, y));
   if (y <= 0) return 0;
   const cell = buf.getNullCell();
   for (let i = 0; i < y; i++) {
@@ -48,6 +61,74 @@ export function drainScrollback(t: Terminal, store: HistoryStore, maxKept = 1000
   core.ydisp = Math.max(0, core.ydisp - y);
   core.savedY = Math.max(0, core.savedY - y);
   return y;
+}
+
+/**
+ * Put logical lines (the store's newest, from takeLast) back above the terminal's screen as
+ * xterm rows at its width, cell for cell. The terminal's scrollback option must leave room.
+ */
+export function lendLines(t: Terminal, lines: readonly LogicalLine[]): number {
+  const core = normalBuffer(t);
+  const template = core?.lines.get(0);
+  if (!core || !template) return 0;
+  // The public null cell is empty with width 0; xterm's blank cells have width 1 (Content.WIDTH_SHIFT).
+  const nullCell: unknown = t.buffer.normal.getNullCell();
+  if (nullCell && typeof nullCell === "object") Reflect.set(nullCell, "content", 1 << 22);
+  const extended: unknown = nullCell && typeof nullCell === "object" ? Reflect.get(nullCell, "extended") : undefined;
+  const cols = t.cols;
+  const rows: CoreLine[] = [];
+  const cell = new HistoryCell();
+  for (const line of lines) {
+    const starts = line.rowStarts(cols);
+    for (let sub = 0; sub < starts.length; sub++) {
+      const src = rowOf({ line, sub, starts }, cols);
+      const dst = template.clone();
+      dst.fill(nullCell);
+      dst.isWrapped = src.isWrapped;
+      for (let x = 0; x < src.used; x++) {
+        if (!src.getCell(x, cell)) break;
+        const attrs = { fg: cell.fg, bg: cell.bg, extended };
+        const w = cell.width;
+        const chars = cell.chars;
+        const first = chars.codePointAt(0) ?? 0;
+        dst.setCellFromCodepoint(x, first, w, attrs);
+        for (let i = first > 0xffff ? 2 : 1; i < chars.length; ) {
+          const cp = chars.codePointAt(i) ?? 0;
+          dst.addCodepointToCell(x, cp, w);
+          i += cp > 0xffff ? 2 : 1;
+        }
+      }
+      rows.push(dst);
+    }
+  }
+  core.lines.splice(0, 0, ...rows);
+  core.ybase += rows.length;
+  core.ydisp += rows.length;
+  core.savedY += rows.length;
+  return rows.length;
+}
+
+/**
+ * Resize a terminal and its history together, as one xterm with all the history would: the
+ * store's newest lines (enough to fill what a wider or taller screen pulls down) go back into
+ * the terminal, which reflows them with its screen, and come back out after. `margin` is the
+ * terminal's usual scrollback option.
+ */
+export function resizeWithHistory(t: Terminal, store: HistoryStore, cols: number, rows: number, margin: number): void {
+  drainScrollback(t, store);
+  const kept = t.buffer.normal.length;
+  const lent = store.takeLast(rows + kept, cols);
+  // Room for everything while it reflows: narrowing can multiply the rows by oldCols / cols.
+  let lentRows = 0;
+  for (const l of lent) lentRows += l.rowCount(t.cols);
+  const room = (kept + lentRows) * Math.ceil(t.cols / Math.max(1, cols)) + rows;
+  t.options.scrollback = Math.max(margin, room);
+  lendLines(t, lent);
+  t.resize(cols, rows);
+  store.reserve(0); // drain sets it again, for what the terminal keeps after the reflow
+  store.resize(cols);
+  drainScrollback(t, store);
+  t.options.scrollback = margin;
 }
 
 /** An xterm line read through HistoryCell (so one cell object serves store and terminal rows). */
