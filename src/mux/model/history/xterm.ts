@@ -180,3 +180,24 @@ export function historyBuffer(store: HistoryStore, t: Terminal, which: "active" 
     },
   };
 }
+
+/** The terminal's UnicodeService.charProperties (internals), for pushPlainText; undefined where it differs. */
+export function charPropertiesOf(t: Terminal): ((code: number, preceding: number) => number) | undefined {
+  const core: unknown = Reflect.get(t, "_core");
+  const svc: unknown = core && typeof core === "object" ? Reflect.get(core, "unicodeService") : undefined;
+  const f: unknown = svc && typeof svc === "object" ? Reflect.get(svc, "charProperties") : undefined;
+  return typeof f === "function" ? (code, preceding) => (f as (c: number, p: number) => number).call(svc, code, preceding) : undefined;
+}
+
+/** The attributes the terminal prints with now (its SGR state, internals), as attrs.ts words; null where unknown. */
+export function currentAttrs(t: Terminal): { fg: number; bg: number } | null {
+  const core: unknown = Reflect.get(t, "_core");
+  const ih: unknown = core && typeof core === "object" ? Reflect.get(core, "_inputHandler") : undefined;
+  const cur: unknown = ih && typeof ih === "object" ? Reflect.get(ih, "_curAttrData") : undefined;
+  if (!cur || typeof cur !== "object") return null;
+  const fg: unknown = Reflect.get(cur, "fg");
+  const bg: unknown = Reflect.get(cur, "bg");
+  if (typeof fg !== "number" || typeof bg !== "number") return null;
+  // Without the extended-attributes and protected bits, which the store does not keep.
+  return { fg: fg >>> 0, bg: (bg & ~(0x10000000 | 0x20000000)) >>> 0 };
+}
