@@ -311,6 +311,49 @@ export class HistoryStore {
     return p ? rowOf(p, this.width) : undefined;
   }
 
+  /**
+   * Row `row` as copy mode reads a line (copy-text.ts lineCells): each cell's characters, a
+   * blank for an empty cell, a wide character once, blanks to the width; `xs` gives the cell
+   * each UTF-16 unit of text starts in.
+   */
+  rowCells(row: number): { text: string; xs: number[]; endX: number } | undefined {
+    const p = this.place(row);
+    return p ? rowCellsOf(p, this.width) : undefined;
+  }
+
+  /**
+   * The first row from `from` on (forward) or back (backward), `from` included, whose text
+   * (rowCells's) `matches`; -1 for none. Copy mode's search through history without building
+   * cells: it then finds the match's column in that row.
+   */
+  findRow(matches: (text: string) => boolean, from: number, forward: boolean): number {
+    const total = this.rows;
+    if (from < 0 || from >= total) return -1;
+    if (forward) {
+      let row = 0;
+      for (const line of this.lines()) {
+        const starts = line.rowStarts(this.width);
+        if (row + starts.length <= from) {
+          row += starts.length;
+          continue;
+        }
+        for (let sub = Math.max(0, from - row); sub < starts.length; sub++) {
+          if (matches(rowTextOf({ line, sub, starts }, this.width))) return row + sub;
+        }
+        row += starts.length;
+      }
+      return -1;
+    }
+    for (let row = from; row >= 0; ) {
+      const p = this.place(row);
+      if (!p) return -1;
+      for (let sub = p.sub; sub >= 0; sub--, row--) {
+        if (matches(rowTextOf({ line: p.line, sub, starts: p.starts }, this.width))) return row;
+      }
+    }
+    return -1;
+  }
+
   /** The logical lines, oldest first (the open one last). */
   *lines(): IterableIterator<LogicalLine> {
     for (const c of this.chunks) yield* c.lines;
@@ -377,6 +420,32 @@ export function rowOf(p: RowPlace, cols: number): HistoryRow {
   }
   const wrapped = sub > 0 || line.continued;
   return new HistoryRow(wrapped, cols, chars, Uint8Array.from(widths), Uint32Array.from(fgs), Uint32Array.from(bgs));
+}
+
+/** rowCells's text of a row; a line of one-column characters is sliced from its text. */
+export function rowTextOf(p: RowPlace, cols: number): string {
+  const { line, sub, starts } = p;
+  if (line.layout || line.tail) return rowCellsOf(p, cols).text;
+  const from = starts[sub] ?? 0;
+  const to = sub === starts.length - 1 ? line.cells : (starts[sub + 1] ?? line.cells);
+  const text = line.text.slice(from, Math.min(to, from + cols));
+  return text.length < cols ? text + " ".repeat(cols - text.length) : text;
+}
+
+/** rowCells of a row. */
+export function rowCellsOf(p: RowPlace, cols: number): { text: string; xs: number[]; endX: number } {
+  const row = rowOf(p, cols);
+  let text = "";
+  const xs: number[] = [];
+  const cell = new HistoryCell();
+  for (let x = 0; x < cols; x++) {
+    row.getCell(x, cell);
+    if (cell.width === 0) continue;
+    const ch = cell.chars || " ";
+    for (let i = 0; i < ch.length; i++) xs.push(x);
+    text += ch;
+  }
+  return { text, xs, endX: cols };
 }
 
 /** The line without its first `n` rows at `cols` (trimmed history): a continued line. */
