@@ -233,11 +233,10 @@ export class LineBuilder {
         layout[i] = Math.min(LEN_MASK, this.chars[i]!.length) | (this.wide[i] ? WIDE : 0) | (this.pads.has(i) ? PAD : 0);
       }
     }
-    let text = "";
-    for (let i = 0; i < cells; i++) {
-      const c = this.chars[i]!;
-      text += c.length > LEN_MASK ? c.slice(0, LEN_MASK) : c;
-    }
+    // join makes one flat string; += would keep a rope of a node per cell (~5 KiB a line).
+    const parts = this.chars.slice(0, cells);
+    for (let i = 0; i < cells; i++) if (parts[i]!.length > LEN_MASK) parts[i] = parts[i]!.slice(0, LEN_MASK);
+    const text = parts.join("");
     const line = new LogicalLine(text, layout, this.runsOf(cells), cells, this.continued, cols);
     this.sealTail(line, cells);
     return line;

@@ -7,14 +7,14 @@
 import type { IBufferCell, IBufferLine } from "@xterm/headless";
 import { packBg, packFg } from "./attrs.ts";
 import { HistoryCell, HistoryRow } from "./cell.ts";
+import { Chunk } from "./chunk.ts";
 import { LineBuilder, LogicalLine, PAD, WIDE } from "./line.ts";
 
-/**
- * Lines per chunk: trimming frees a chunk at a time and a row lookup walks chunk totals, so
- * this trades the memory a trimmed chunk keeps alive against the walk (1,000,000 lines are
- * ~4,000 chunks).
+/*
+ * Lines per chunk (chunk.ts CHUNK_LINES): trimming frees a chunk at a time and a row lookup
+ * walks chunk totals, so it trades the memory a trimmed chunk keeps alive against the walk
+ * (1,000,000 lines are ~4,000 chunks).
  */
-const CHUNK_LINES = 256;
 
 /** A row as columns, the way the terminal had it: a wide character's right half has width 0. */
 export interface ColumnRow {
@@ -24,12 +24,6 @@ export interface ColumnRow {
   bg: number[];
 }
 
-interface Chunk {
-  lines: LogicalLine[];
-  /** Rows of its lines at `rowsCols` columns. */
-  rows: number;
-  rowsCols: number;
-}
 
 /** Where a history row is: its line and the line's row. */
 export interface RowPlace {
@@ -85,7 +79,7 @@ export class HistoryStore {
   resize(cols: number): void {
     if (cols === this.width) return;
     const from = this.width;
-    for (const c of this.chunks) for (const l of c.lines) l.reflow(from, cols);
+    for (const c of this.chunks) c.reflow(from, cols);
     if (this.open) {
       // The open line goes on taking rows: its cells as they are, its tail reflowed.
       const line = this.sealedOpen();
@@ -109,7 +103,7 @@ export class HistoryStore {
   /** Logical lines held (the open one included). */
   get lineCount(): number {
     let n = this.open ? 1 : 0;
-    for (const c of this.chunks) n += c.lines.length;
+    for (const c of this.chunks) n += c.length;
     return n;
   }
 
@@ -126,7 +120,7 @@ export class HistoryStore {
   /** Approximate bytes held (history_bytes). */
   bytes(): number {
     let n = 0;
-    for (const c of this.chunks) for (const l of c.lines) n += l.bytes();
+    for (const c of this.chunks) n += c.bytes();
     if (this.open) n += this.sealedOpen().bytes();
     return n;
   }
@@ -172,12 +166,13 @@ export class HistoryStore {
 
   private append(line: LogicalLine): void {
     let c = this.chunks[this.chunks.length - 1];
-    if (!c || c.lines.length >= CHUNK_LINES) {
-      c = { lines: [], rows: 0, rowsCols: this.width };
+    if (!c || c.full) {
+      c = new Chunk();
+      c.rowsCols = this.width;
       this.chunks.push(c);
     }
     if (c.rowsCols === this.width) c.rows += line.rowCount(this.width);
-    c.lines.push(line);
+    c.push(line);
   }
 
   private sealedOpen(): LogicalLine {
@@ -197,7 +192,7 @@ export class HistoryStore {
   private chunkRows(c: Chunk): number {
     if (c.rowsCols !== this.width) {
       let n = 0;
-      for (const l of c.lines) n += l.rowCount(this.width);
+      for (let i = 0; i < c.length; i++) n += c.rowCount(i, this.width);
       c.rows = n;
       c.rowsCols = this.width;
     }
@@ -219,14 +214,14 @@ export class HistoryStore {
         continue;
       }
       let k = 0;
-      while (k < c.lines.length) {
-        const r = c.lines[k]!.rowCount(this.width);
+      while (k < c.length) {
+        const r = c.rowCount(k, this.width);
         if (r > excess) break;
         excess -= r;
         k++;
       }
-      if (k > 0) c.lines.splice(0, k);
-      if (excess > 0) c.lines[0] = dropRows(c.lines[0]!, excess, this.width);
+      if (k > 0) c.dropFront(k);
+      if (excess > 0) c.replaceFirst(dropRows(c.line(0), excess, this.width));
       c.rowsCols = -1;
       excess = 0;
     }
@@ -258,7 +253,7 @@ export class HistoryStore {
     }
     while (rows < minRows && this.chunks.length > 0) {
       const c = this.chunks[this.chunks.length - 1]!;
-      const line = c.lines.pop();
+      const line = c.pop();
       if (!line) {
         this.chunks.pop();
         continue;
@@ -266,7 +261,7 @@ export class HistoryStore {
       c.rowsCols = -1;
       out.push(line);
       rows += line.rowCount(cols);
-      if (c.lines.length === 0) this.chunks.pop();
+      if (c.length === 0) this.chunks.pop();
     }
     this.lastChunk = 0;
     this.lastChunkRow = 0;
@@ -290,9 +285,12 @@ export class HistoryStore {
       if (row < at + rows) {
         this.lastChunk = ci;
         this.lastChunkRow = at;
-        for (const line of c.lines) {
-          const n = line.rowCount(this.width);
-          if (row < at + n) return { line, sub: row - at, starts: line.rowStarts(this.width) };
+        for (let i = 0; i < c.length; i++) {
+          const n = c.rowCount(i, this.width);
+          if (row < at + n) {
+            const line = c.line(i);
+            return { line, sub: row - at, starts: line.rowStarts(this.width) };
+          }
           at += n;
         }
         return undefined;
@@ -356,7 +354,7 @@ export class HistoryStore {
 
   /** The logical lines, oldest first (the open one last). */
   *lines(): IterableIterator<LogicalLine> {
-    for (const c of this.chunks) yield* c.lines;
+    for (const c of this.chunks) yield* c.lines();
     if (this.open) yield this.sealedOpen();
   }
 }
