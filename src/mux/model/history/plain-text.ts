@@ -2,7 +2,8 @@
 // rows at the store's width as xterm's print would lay it, without going through xterm's parser.
 // The text starts at column 0 of a fresh row (the rows before it already scrolled into history).
 import { MODE_MASK, VALUE_MASK } from "./attrs.ts";
-import type { ColumnRow, HistoryStore } from "./store.ts";
+import type { ColumnRow } from "./rows.ts";
+import type { HistoryStore } from "./store.ts";
 
 /** xterm's UnicodeService.charProperties: (code point, preceding state) → state | width << 1 | shouldJoin. */
 export type CharProperties = (code: number, preceding: number) => number;

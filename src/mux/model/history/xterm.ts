@@ -4,7 +4,8 @@ import type { IBuffer, IBufferCell, IBufferLine, Terminal } from "@xterm/headles
 import { packBg, packFg } from "./attrs.ts";
 import { HistoryCell } from "./cell.ts";
 import type { LogicalLine } from "./line.ts";
-import { rowOf, type HistoryStore } from "./store.ts";
+import { rowOf } from "./rows.ts";
+import type { HistoryStore } from "./store.ts";
 
 /** The parts of xterm's BufferLine lending builds rows with (internals). */
 interface CoreLine {
