@@ -1,7 +1,7 @@
 // Rows of logical lines: a line's row at some width as xterm columns, copy mode's text of a row,
 // an xterm row read into columns, and the cuts the store makes (trimmed rows, reopened lines).
 import type { IBufferCell, IBufferLine } from "@xterm/headless";
-import { packBg, packFg } from "./attrs.ts";
+import { MODE_MASK, MODE_RGB, VALUE_MASK, packBg, packFg } from "./attrs.ts";
 import { HistoryCell, HistoryRow } from "./cell.ts";
 import { LineBuilder, LogicalLine, PAD, WIDE } from "./line.ts";
 
@@ -25,6 +25,11 @@ export interface RowPlace {
 
 /** The columns of an xterm buffer line. */
 export function readColumns(line: IBufferLine, cols: number, cell?: IBufferCell): ColumnRow {
+  return readRaw(line, cols) ?? readCells(line, cols, cell);
+}
+
+/** Through the public API: a dozen calls a cell. */
+function readCells(line: IBufferLine, cols: number, cell?: IBufferCell): ColumnRow {
   const row: ColumnRow = { chars: [], widths: [], fg: [], bg: [] };
   let c = cell;
   const n = Math.min(cols, line.length);
@@ -35,6 +40,58 @@ export function readColumns(line: IBufferLine, cols: number, cell?: IBufferCell)
     row.widths.push(c.getWidth());
     row.fg.push(packFg(c));
     row.bg.push(packBg(c));
+  }
+  return row;
+}
+
+/** xterm's BufferLine inside the public view (internals): three words a cell and the combined strings. */
+interface RawLine {
+  _data: Uint32Array;
+  _combined: Record<number, string>;
+}
+
+function rawOf(line: IBufferLine): RawLine | null {
+  const inner: unknown = Reflect.get(line, "_line");
+  if (!inner || typeof inner !== "object") return null;
+  const data: unknown = Reflect.get(inner, "_data");
+  const combined: unknown = Reflect.get(inner, "_combined");
+  return data instanceof Uint32Array && combined && typeof combined === "object" ? (inner as RawLine) : null;
+}
+
+// xterm's cell words (common/buffer/Constants.ts): content = code point (21 bits) | combined
+// (bit 21) | width (bits 22-23); fg and bg as attrs.ts packs them, plus bg's HAS_EXTENDED and
+// PROTECTED bits, which the store does not keep.
+const CODEPOINT_MASK = 0x1fffff;
+const IS_COMBINED = 0x200000;
+const WIDTH_SHIFT = 22;
+const BG_DROP = ~(0x10000000 | 0x20000000);
+
+/** A raw fg/bg word with only the colour bits its mode reads (xterm leaves an RGB's bits behind a palette colour). */
+function colourWord(w: number): number {
+  const mode = w & MODE_MASK;
+  const keep = mode === MODE_RGB ? VALUE_MASK : mode === 0 ? 0 : 0xff;
+  return ((w & ~VALUE_MASK) | (w & keep)) >>> 0;
+}
+
+/**
+ * The same read from xterm's cell words: draining a flood's rows through the public API cost
+ * ~30 µs a 200-column row, most of the store's push time (bench/history.ts).
+ */
+function readRaw(line: IBufferLine, cols: number): ColumnRow | null {
+  const raw = rawOf(line);
+  if (!raw) return null;
+  const n = Math.min(cols, line.length);
+  const d = raw._data;
+  const row: ColumnRow = { chars: new Array<string>(n), widths: new Array<number>(n), fg: new Array<number>(n), bg: new Array<number>(n) };
+  for (let x = 0; x < n; x++) {
+    const content = d[x * 3]!;
+    const fg = colourWord(d[x * 3 + 1]!);
+    const bg = colourWord(d[x * 3 + 2]! & BG_DROP);
+    const cp = content & CODEPOINT_MASK;
+    row.chars[x] = content & IS_COMBINED ? (raw._combined[x] ?? "") : cp ? String.fromCodePoint(cp) : "";
+    row.widths[x] = content >>> WIDTH_SHIFT;
+    row.fg[x] = fg;
+    row.bg[x] = bg;
   }
   return row;
 }

@@ -29,6 +29,14 @@ export class HistoryStore {
   private lastChunk = 0;
   private lastChunkRow = 0;
   private reserved = 0;
+  /** Rows of the sealed lines at the current width; -1 when it must be counted again. */
+  private closed = 0;
+  /**
+   * Rows dropped off the top so far (the limit, not clear): copy mode shifts its positions by
+   * the change, as it follows xterm's trims today (moving rows from the terminal into the store
+   * moves nothing: a row keeps its index in historyBuffer).
+   */
+  trimmed = 0;
 
   constructor(
     private width: number,
@@ -72,6 +80,7 @@ export class HistoryStore {
       this.openSealed = line;
     }
     this.width = cols;
+    this.closed = -1;
     this.lastChunk = 0;
     this.lastChunkRow = 0;
     this.trim();
@@ -79,9 +88,11 @@ export class HistoryStore {
 
   /** Rows of history at the current width (history_size). */
   get rows(): number {
-    let n = this.openRowCount();
-    for (const c of this.chunks) n += this.chunkRows(c);
-    return n;
+    if (this.closed < 0) {
+      this.closed = 0;
+      for (const c of this.chunks) this.closed += this.chunkRows(c);
+    }
+    return this.closed + this.openRowCount();
   }
 
   /** Logical lines held (the open one included). */
@@ -94,6 +105,7 @@ export class HistoryStore {
   /** Forget all history (clear-history). */
   clear(): void {
     this.chunks = [];
+    this.closed = 0;
     this.open = null;
     this.openSealed = null;
     this.openRows = 0;
@@ -155,7 +167,9 @@ export class HistoryStore {
       c.rowsCols = this.width;
       this.chunks.push(c);
     }
-    if (c.rowsCols === this.width) c.rows += line.rowCount(this.width);
+    const n = line.rowCount(this.width);
+    if (c.rowsCols === this.width) c.rows += n;
+    if (this.closed >= 0) this.closed += n;
     c.push(line);
   }
 
@@ -187,8 +201,10 @@ export class HistoryStore {
   private trim(): void {
     let excess = this.rows - Math.max(0, this.max - this.reserved);
     if (excess <= 0) return;
+    this.trimmed += excess;
     this.lastChunk = 0;
     this.lastChunkRow = 0;
+    const before = excess;
     while (excess > 0 && this.chunks.length > 0) {
       const c = this.chunks[0]!;
       const rows = this.chunkRows(c);
@@ -209,6 +225,8 @@ export class HistoryStore {
       c.rowsCols = -1;
       excess = 0;
     }
+    // Rows cut from sealed lines (the rows getter just counted them, so closed is known).
+    this.closed -= before - excess;
     if (excess > 0 && this.open) {
       // One line longer than the whole limit: keep its last rows, reopened as a continued line.
       const rest = dropRows(this.sealedOpen(), excess, this.width);
@@ -247,6 +265,7 @@ export class HistoryStore {
       rows += line.rowCount(cols);
       if (c.length === 0) this.chunks.pop();
     }
+    this.closed = -1;
     this.lastChunk = 0;
     this.lastChunkRow = 0;
     return out.reverse();

@@ -135,6 +135,7 @@ describe("bytes and lines", () => {
     const row = (s: string) => ({ chars: [...s], widths: [...s].map(() => 1), fg: [], bg: [] });
     for (let i = 0; i < 8; i++) store.pushRow(row(String(i).repeat(10)), i > 0);
     expect(store.rows).toBe(5);
+    expect(store.trimmed).toBe(3);
     expect(store.getLine(0)?.translateToString()).toBe("3333333333");
     expect(store.getLine(0)?.isWrapped).toBe(true);
     expect(store.getLine(4)?.translateToString()).toBe("7777777777");
