@@ -3,6 +3,7 @@
 // The text starts at column 0 of a fresh row (the rows before it already scrolled into history).
 import { MODE_MASK, VALUE_MASK } from "./attrs.ts";
 import type { ColumnRow } from "./rows.ts";
+import { LogicalLine } from "./line.ts";
 import type { HistoryStore } from "./store.ts";
 
 /** xterm's UnicodeService.charProperties: (code point, preceding state) → state | width << 1 | shouldJoin. */
@@ -44,7 +45,47 @@ class Row implements ColumnRow {
 
 /** Lay plain text out in rows at the store's width and push them; returns the rows pushed. */
 export function pushPlainText(store: HistoryStore, text: string, o: PlainTextOptions = {}): number {
-  return new PlainWriter(store, o).write(text);
+  let rows = 0;
+  let slow = "";
+  // Lines of printable ASCII (most of a flood) become logical lines at once; anything else,
+  // and a last line without its line feed, goes through the writer, in order.
+  let at = 0;
+  for (let end = text.indexOf("\r\n"); end >= 0; end = text.indexOf("\r\n", at)) {
+    const line = text.slice(at, end);
+    if (ASCII_LINE.test(line)) {
+      if (slow) rows += new PlainWriter(store, o).write(slow);
+      slow = "";
+      rows += pushAscii(store, line, o);
+    } else slow += line + "\r\n";
+    at = end + 2;
+  }
+  slow += text.slice(at);
+  if (slow) rows += new PlainWriter(store, o).write(slow);
+  return rows;
+}
+
+const ASCII_LINE = /^[\x20-\x7e]*$/;
+
+/** One line of printable ASCII as a logical line: one cell a character, wrapped at the width. */
+function pushAscii(store: HistoryStore, text: string, o: PlainTextOptions): number {
+  const cols = store.cols;
+  const fg = o.fg ?? 0;
+  const bg = o.bg ?? 0;
+  const runs = fg !== 0 || bg !== 0 ? Uint32Array.of(0, fg, bg) : null;
+  const line = new LogicalLine(text, null, text.length ? runs : null, text.length, false, cols);
+  // The rest of its last row is blank with the background a fresh row scrolled in with.
+  const eraseBg = bg & (MODE_MASK | VALUE_MASK);
+  if (eraseBg !== 0) {
+    const used = line.lastRowColumns(cols);
+    const tail = new Uint32Array(2 * (cols - used));
+    for (let i = 1; i < tail.length; i += 2) tail[i] = eraseBg;
+    if (tail.length) {
+      line.tail = tail;
+      line.tailCol = used;
+    }
+  }
+  store.pushLogical(line);
+  return line.rowCount(cols);
 }
 
 class PlainWriter {

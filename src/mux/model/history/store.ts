@@ -151,6 +151,16 @@ export class HistoryStore {
     this.trim();
   }
 
+  /** A whole logical line, built elsewhere (pushPlainText's fast path): after the open one, which it ends. */
+  pushLogical(line: LogicalLine): void {
+    if (this.open) this.append(this.sealedOpen());
+    this.open = null;
+    this.openSealed = null;
+    this.openRows = 0;
+    this.append(line);
+    this.trim();
+  }
+
   /** Seal the open line into the newest chunk and open a new one (`continued`: it starts wrapped). */
   private sealOpen(continued: boolean): void {
     if (this.open) this.append(this.sealedOpen());

@@ -38,10 +38,11 @@ function normalBuffer(t: Terminal): CoreBuffer | null {
 /**
  * Move the terminal's scrollback rows into the store, up to the start of the logical line that
  * reaches into the screen (xterm keeps that whole line, so a resize reflows it as one), and
- * remove them from xterm. A logical line longer than `maxKept` rows is cut there. Returns the
- * rows moved. The store's width must be the terminal's.
+ * remove them from xterm. A logical line longer than `maxKept` rows (by default half the
+ * terminal's scrollback, leaving the other half for what the next write scrolls) is cut there.
+ * Returns the rows moved. The store's width must be the terminal's.
  */
-export function drainScrollback(t: Terminal, store: HistoryStore, maxKept = 1000): number {
+export function drainScrollback(t: Terminal, store: HistoryStore, maxKept = Math.floor((t.options.scrollback ?? 0) / 2)): number {
   const core = normalBuffer(t);
   if (!core) return 0;
   const buf = t.buffer.normal;
@@ -128,7 +129,8 @@ export function resizeWithHistory(t: Terminal, store: HistoryStore, cols: number
   t.resize(cols, rows);
   store.reserve(0); // drain sets it again, for what the terminal keeps after the reflow
   store.resize(cols);
-  drainScrollback(t, store);
+  // Keep no more than the usual scrollback will hold: setting it back trims the terminal's top.
+  drainScrollback(t, store, Math.floor(margin / 2));
   t.options.scrollback = margin;
 }
 
