@@ -141,3 +141,21 @@ describe("bytes and lines", () => {
     expect(store.getLine(4)?.translateToString()).toBe("7777777777");
   });
 });
+
+describe("historyBuffer", () => {
+  test("the alternate screen has no history; the normal buffer keeps the store's under it", async () => {
+    const { small, store } = await filled(45, 120);
+    const rows = store.rows;
+    expect(rows).toBeGreaterThan(50);
+    await write(small, "\x1b[?1049h\x1b[Halt");
+    const active = historyBuffer(store, small);
+    expect(active.type).toBe("alternate");
+    expect(active.baseY).toBe(0);
+    expect(active.getLine(0)?.translateToString(true)).toBe("alt");
+    const normal = historyBuffer(store, small, "normal");
+    expect(normal.baseY).toBe(rows + small.buffer.normal.baseY);
+    expect(normal.getLine(0)?.translateToString()).toBe(store.getLine(0)?.translateToString());
+    await write(small, "\x1b[?1049l");
+    expect(historyBuffer(store, small).baseY).toBe(normal.baseY);
+  });
+});
