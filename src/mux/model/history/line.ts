@@ -155,14 +155,6 @@ export class LogicalLine {
   }
 }
 
-/** One cell as a builder gathers it. */
-export interface CellIn {
-  chars: string;
-  wide: boolean;
-  fg: number;
-  bg: number;
-}
-
 /**
  * A logical line being built row by row (or character by character): kept as arrays until it is
  * sealed into a LogicalLine. `lastRowStart` marks where the current row began (its blank end is the tail).
@@ -187,25 +179,12 @@ export class LineBuilder {
     this.lastRowStart = this.chars.length;
   }
 
-  add(c: CellIn): void {
-    this.chars.push(c.chars);
-    this.wide.push(c.wide);
-    this.fg.push(c.fg);
-    this.bg.push(c.bg);
-  }
-
-  /** Replace cell i (plain text overwriting after a CR). */
-  set(i: number, c: CellIn): void {
-    this.chars[i] = c.chars;
-    this.wide[i] = c.wide;
-    this.fg[i] = c.fg;
-    this.bg[i] = c.bg;
-  }
-
-  /** Add to the characters of cell i (a combining mark). */
-  append(i: number, chars: string, wide: boolean): void {
-    this.chars[i] += chars;
-    if (wide) this.wide[i] = true;
+  /** Add a cell (four arguments, no object: a drain adds 200 a row). */
+  add(chars: string, wide: boolean, fg: number, bg: number): void {
+    this.chars.push(chars);
+    this.wide.push(wide);
+    this.fg.push(fg);
+    this.bg.push(bg);
   }
 
   /** Whether the last cell is an empty one-column cell (the pad a wide character left). */

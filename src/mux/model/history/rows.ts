@@ -65,6 +65,8 @@ const CODEPOINT_MASK = 0x1fffff;
 const IS_COMBINED = 0x200000;
 const WIDTH_SHIFT = 22;
 const BG_DROP = ~(0x10000000 | 0x20000000);
+/** One-character strings of ASCII ("" for 0, an empty cell): no new string per cell. */
+const ASCII = Array.from({ length: 0x80 }, (_, c) => (c ? String.fromCharCode(c) : ""));
 
 /** A raw fg/bg word with only the colour bits its mode reads (xterm leaves an RGB's bits behind a palette colour). */
 function colourWord(w: number): number {
@@ -88,7 +90,7 @@ function readRaw(line: IBufferLine, cols: number): ColumnRow | null {
     const fg = colourWord(d[x * 3 + 1]!);
     const bg = colourWord(d[x * 3 + 2]! & BG_DROP);
     const cp = content & CODEPOINT_MASK;
-    row.chars[x] = content & IS_COMBINED ? (raw._combined[x] ?? "") : cp ? String.fromCodePoint(cp) : "";
+    row.chars[x] = content & IS_COMBINED ? (raw._combined[x] ?? "") : cp < 0x80 ? ASCII[cp]! : String.fromCodePoint(cp);
     row.widths[x] = content >>> WIDTH_SHIFT;
     row.fg[x] = fg;
     row.bg[x] = bg;
@@ -197,7 +199,7 @@ export function builderOf(line: LogicalLine): LineBuilder {
     const bg = run >= 0 ? line.runs![run + 2]! : 0;
     const chars = line.text.slice(offs[i]!, offs[i + 1]!);
     const l = line.layout ? line.layout[i]! : 0;
-    b.add({ chars, wide: (l & WIDE) !== 0, fg, bg });
+    b.add(chars, (l & WIDE) !== 0, fg, bg);
     if (l & PAD) b.markPad();
   }
   return b;

@@ -141,7 +141,7 @@ export class HistoryStore {
       const chars = row.chars[x] ?? "";
       const fg = row.fg[x] ?? 0;
       const bg = row.bg[x] ?? 0;
-      b.add({ chars, wide: w === 2, fg, bg });
+      b.add(chars, w === 2, fg, bg);
     }
     if (this.openCols !== this.width) {
       this.openRows = this.sealedOpen().rowCount(this.width);
