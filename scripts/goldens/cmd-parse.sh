@@ -38,6 +38,23 @@ record_parse() {
   stop
 }
 
+# argv/: the command line, one argument per line of the .args file (tmux's
+# cmd_parse_from_arguments splits it at ";"), then every @option.
+record_argv() {
+  file=$1
+  set --
+  while IFS= read -r arg; do set -- "$@" "$arg"; done <"$file"
+  start
+  rc=0
+  t "$@" >"$WORK/err" 2>&1 || rc=$?
+  echo "rc $rc"
+  sed 's/^/error /' "$WORK/err"
+  for o in $(t show -g | grep '^@' | cut -d' ' -f1); do
+    printf 'opt %s %s %s\n' "$o" "$(value_hex "$o")" "$(t show -g "$o" | cut -d' ' -f2-)"
+  done
+  stop
+}
+
 # keys/: list-keys -T t.
 record_keys() {
   start
@@ -58,13 +75,21 @@ record_lines() {
 
 # tmux 3.3a's server sometimes crashes after a syntax error (%endif without
 # %if, for one); a run where the server died is retried.
-for f in "$GOLDENS"/parse/*.conf "$GOLDENS"/errors/*.conf; do
+retry() {
+  out=$1
+  shift
   for try in 1 2 3 4 5; do
-    record_parse "$f" "$(basename "$f")" >"$WORK/out" 2>&1 || true
+    "$@" >"$WORK/out" 2>&1 || true
     grep -q 'server exited unexpectedly\|no server running' "$WORK/out" || break
-    echo "retrying $(basename "$f") ($try)" >&2
+    echo "retrying $* ($try)" >&2
   done
-  mv "$WORK/out" "${f%.conf}.out"
+  mv "$WORK/out" "$out"
+}
+for f in "$GOLDENS"/parse/*.conf "$GOLDENS"/errors/*.conf; do
+  retry "${f%.conf}.out" record_parse "$f" "$(basename "$f")"
+done
+for f in "$GOLDENS"/argv/*.args; do
+  retry "${f%.args}.out" record_argv "$f"
 done
 for f in "$GOLDENS"/keys/*.conf; do
   record_keys "$f" >"${f%.conf}.out"
@@ -81,8 +106,4 @@ record_formats() {
   done <"$GOLDENS/parse/formats.txt"
   stop
 }
-for try in 1 2 3; do
-  record_formats >"$WORK/out" 2>&1 || true
-  grep -q 'server exited unexpectedly\|no server running' "$WORK/out" || break
-done
-mv "$WORK/out" "$GOLDENS/parse/formats.out"
+retry "$GOLDENS/parse/formats.out" record_formats

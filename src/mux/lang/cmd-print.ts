@@ -55,14 +55,21 @@ export function escapeArg(s: string): string {
   return tilde + escaped;
 }
 
-interface SplitArgs {
+export interface SplitArgs {
   /** Flags in the order tmux keeps them (sorted by byte), with their values. */
   flags: Map<string, { count: number; values: Arg[] }>;
   values: Arg[];
 }
 
-/** args_parse, as far as printing needs: which words are flags and which take values. */
-function splitArgs(template: string, args: readonly Arg[]): SplitArgs | undefined {
+/** Why args_parse refused: tmux's cause, or "usage" where tmux prints the usage line (-?). */
+export type SplitError = { cause: string } | { usage: true };
+
+/**
+ * args_parse's flag pass: which words are flags and which take values.
+ * As in tmux 3.3a, a flag that takes a value but ends the line is set
+ * without one, and a "--" ends the flags (and is lost when printed).
+ */
+export function splitArgs(template: string, args: readonly Arg[]): SplitArgs | SplitError {
   const flags = new Map<string, { count: number; values: Arg[] }>();
   const set = (flag: string, value?: Arg): void => {
     const e = flags.get(flag) ?? { count: 0, values: [] };
@@ -78,15 +85,17 @@ function splitArgs(template: string, args: readonly Arg[]): SplitArgs | undefine
     if (word === "--") break;
     for (let j = 1; j < word.length; j++) {
       const flag = word[j] ?? "";
+      if (flag === "?") return { usage: true };
+      if (!/^[A-Za-z0-9]$/.test(flag)) return { cause: `invalid flag -${flag}` };
       const at = template.indexOf(flag);
-      if (!/^[A-Za-z0-9]$/.test(flag) || at === -1) return undefined;
+      if (at === -1) return { cause: `unknown flag -${flag}` };
       if (template[at + 1] !== ":") {
         set(flag);
         continue;
       }
       if (j + 1 < word.length) set(flag, word.slice(j + 1));
       else if (i === args.length) set(flag);
-      else if (typeof args[i] !== "string") return undefined;
+      else if (typeof args[i] !== "string") return { cause: `-${flag} argument must be a string` };
       else set(flag, args[i++]);
       break;
     }
@@ -102,7 +111,7 @@ function printValue(value: Arg, lookup: SpecLookup): string {
 /** args_print: bare flags first as one -abc, then flags with values, then the rest. */
 export function printArgs(template: string, args: readonly Arg[], lookup: SpecLookup): string {
   const split = splitArgs(template, args);
-  if (split === undefined) return args.map((a) => printValue(a, lookup)).join(" ");
+  if (!("flags" in split)) return args.map((a) => printValue(a, lookup)).join(" ");
   let bare = "";
   const parts: string[] = [];
   for (const [flag, e] of split.flags) if (e.values.length === 0) bare += flag.repeat(e.count);

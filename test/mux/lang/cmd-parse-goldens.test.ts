@@ -8,7 +8,7 @@ import { join } from "node:path";
 import { parseArguments, parseFile, parseString, type Arg, type CommandList, type ParsedCommand, type ParseOptions } from "../../../src/mux/lang/cmd-parse.ts";
 import { blockToString, escapeArg, printCommandList } from "../../../src/mux/lang/cmd-print.ts";
 import { CommandQueue, type CommandStatus, type QueueItem } from "../../../src/mux/lang/cmd-queue.ts";
-import { findCommand, lookup } from "./cmd-table.ts";
+import { checkCommand, lookup } from "./cmd-table.ts";
 
 const GOLDENS = join(import.meta.dir, "goldens");
 const read = (dir: string, file: string) => readFileSync(join(GOLDENS, dir, file), "utf8");
@@ -51,10 +51,7 @@ function newEnv(file: string): Env {
       env: { get: (n) => vars.get(n)?.value, set: (n, value, hidden) => void vars.set(n, { value, hidden }) },
       expandFormat,
       userHome: (user) => (user === "root" ? "/root" : undefined),
-      check: (name) => {
-        const found = findCommand(name);
-        return typeof found === "string" ? found : undefined;
-      },
+      check: checkCommand,
     },
   };
 }
@@ -62,43 +59,66 @@ function newEnv(file: string): Env {
 const isSetOption = (cmd: ParsedCommand) => lookup(cmd.name)?.name === "set-option";
 const valueString = (a: Arg | undefined) => (a === undefined ? "" : typeof a === "string" ? a : blockToString(a, lookup));
 
+interface Golden {
+  errors: string[];
+  options: Map<string, string>;
+  /** show -g's escaped form, for values that are valid UTF-8. */
+  shown: Map<string, string>;
+  env: Record<string, string>;
+  hidden: Record<string, string>;
+}
+
+function readGolden(dir: string, file: string): Golden {
+  const lines = read(dir, file).split("\n").filter((l) => l !== "");
+  const g: Golden = { errors: [], options: new Map(), shown: new Map(), env: {}, hidden: {} };
+  for (const l of lines) {
+    const [kind = "", name = "", hex = ""] = l.split(" ");
+    if (kind === "error") g.errors.push(l.slice(6));
+    if (kind === "env") g.env[name] = fromHex(hex);
+    if (kind === "hidden") g.hidden[name] = fromHex(hex);
+    const m = /^opt (\S+) ([0-9a-f]*) (.*)$/.exec(l);
+    if (m === null) continue;
+    g.options.set(m[1] ?? "", fromHex(m[2] ?? ""));
+    if (isUtf8(m[2] ?? "")) g.shown.set(m[1] ?? "", m[3] ?? "");
+  }
+  return g;
+}
+
+/** What set -g did with the parsed words; nothing runs when the parse failed. */
+function checkOptions(result: ReturnType<typeof parseFile>, golden: Golden): void {
+  expect(result.ok ? [] : [result.error]).toEqual(golden.errors);
+  const options = new Map<string, string>();
+  for (const cmd of result.ok ? result.commands : []) {
+    if (isSetOption(cmd) && cmd.args[0] === "-g") options.set(valueString(cmd.args[1]), valueString(cmd.args[2]));
+  }
+  expect(Object.fromEntries(options)).toEqual(Object.fromEntries(golden.options));
+  for (const [name, shown] of golden.shown) expect(`${name} ${escapeArg(options.get(name) ?? "")}`).toBe(`${name} ${shown}`);
+}
+
 describe("parse goldens: words, environment and errors as tmux parsed them", () => {
   for (const dir of ["parse", "errors"]) {
     for (const conf of readdirSync(join(GOLDENS, dir)).filter((f) => f.endsWith(".conf"))) {
       test(`${dir}/${conf}`, () => {
-        const golden = read(dir, conf.replace(/\.conf$/, ".out")).split("\n").filter((l) => l !== "");
+        const golden = readGolden(dir, conf.replace(/\.conf$/, ".out"));
         const env = newEnv(conf);
-        const result = parseFile(read(dir, conf), env.options);
-
-        const errors = golden.filter((l) => l.startsWith("error ")).map((l) => l.slice(6));
-        expect(result.ok ? [] : [result.error]).toEqual(errors);
-
-        // What set -g did with each word, as raw text and as show -g escapes it.
-        const options = new Map<string, string>();
-        for (const cmd of result.ok ? result.commands : []) {
-          if (isSetOption(cmd) && cmd.args[0] === "-g") options.set(valueString(cmd.args[1]), valueString(cmd.args[2]));
-        }
-        const wanted = new Map<string, string>();
-        for (const l of golden) {
-          const m = /^opt (\S+) ([0-9a-f]*) (.*)$/.exec(l);
-          if (m === null) continue;
-          const [, name = "", hex = "", shown = ""] = m;
-          wanted.set(name, fromHex(hex));
-          if (isUtf8(hex)) expect(`${name} ${escapeArg(options.get(name) ?? "")}`).toBe(`${name} ${shown}`);
-        }
-        expect(Object.fromEntries(options)).toEqual(Object.fromEntries(wanted));
-
+        checkOptions(parseFile(read(dir, conf), env.options), golden);
         const vars = (hidden: boolean) =>
           Object.fromEntries([...env.vars].filter(([n, v]) => n.startsWith("T_") && v.hidden === hidden).map(([n, v]) => [n, v.value]));
-        const recorded = (kind: string) =>
-          Object.fromEntries(golden.filter((l) => l.startsWith(kind + " ")).map((l) => {
-            const [, name = "", hex = ""] = l.split(" ");
-            return [name, fromHex(hex)];
-          }));
-        expect(vars(false)).toEqual(recorded("env"));
-        expect(vars(true)).toEqual(recorded("hidden"));
+        expect(vars(false)).toEqual(golden.env);
+        expect(vars(true)).toEqual(golden.hidden);
       });
     }
+  }
+});
+
+describe("argv goldens: the command line split at ';' as tmux splits it", () => {
+  for (const args of readdirSync(join(GOLDENS, "argv")).filter((f) => f.endsWith(".args"))) {
+    test(`argv/${args}`, () => {
+      const argv = read("argv", args).split("\n");
+      if (argv[argv.length - 1] === "") argv.pop();
+      const { file: _, ...options } = newEnv("").options;
+      checkOptions(parseArguments(argv, options), readGolden("argv", args.replace(/\.args$/, ".out")));
+    });
   }
 });
 
