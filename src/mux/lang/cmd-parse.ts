@@ -132,16 +132,11 @@ class Grammar {
     return this.active() ? cmds : [];
   }
 
-  /** %if at the start of a statement: a block of lines, or an inline condition. */
+  /** %if at the start of a statement: on lines of its own, or inline among commands. */
   private ifStatement(): RawCommand[] {
     const flag = this.ifOpen();
-    if (this.peek().kind !== "\n") return this.commandsAfter(this.inlineCondition(flag));
-    this.take();
-    const chosen = this.branches(flag, () => {
-      this.expect("\n");
-      return this.lines();
-    }, () => this.lines());
-    return chosen;
+    if (this.peek().kind === "\n") return this.condition(flag, "lines");
+    return this.commandsAfter(this.condition(flag, "inline"));
   }
 
   /** Statements each ending in a newline, up to %elif, %else or %endif. */
@@ -154,32 +149,32 @@ class Grammar {
     return out;
   }
 
-  private inlineCondition(flag: boolean): RawCommand[] {
-    return this.branches(flag, () => this.commands(), () => this.commands(), true);
-  }
-
   /**
-   * The branches after %if: the first body is read by `first`; each %elif and
-   * %else body by `body` (after the directive's own newline for block form).
+   * The bodies of %if, each %elif and %else, up to %endif; keeps the first
+   * whose condition held. Every body is parsed, chosen or not, as in tmux.
    */
-  private branches(flag: boolean, body: () => RawCommand[], first: () => RawCommand[], inline = false): RawCommand[] {
-    let chosen: RawCommand[] | undefined;
-    const cmds = first();
-    if (flag) chosen = cmds;
+  private condition(flag: boolean, form: "lines" | "inline"): RawCommand[] {
+    const body = (): RawCommand[] => {
+      if (form === "inline") return this.commands();
+      this.expect("\n");
+      return this.lines();
+    };
+    const first = body();
+    let chosen = flag ? first : undefined;
     while (this.peek().kind === "elif") {
       this.take();
       const f = this.expanded();
       this.scopes[this.scopes.length - 1] = f;
-      const c = body();
-      if (f && chosen === undefined) chosen = c;
+      const cmds = body();
+      if (f) chosen ??= cmds;
     }
     if (this.peek().kind === "else") {
       this.take();
+      // tmux flips the innermost scope, so %else after a false %elif assigns even if %if held.
       const top = this.scopes.length - 1;
       this.scopes[top] = !this.scopes[top];
-      if (!inline) this.expect("\n");
-      const c = inline ? this.commands() : this.lines();
-      if (chosen === undefined) chosen = c;
+      const cmds = body();
+      chosen ??= cmds;
     }
     this.expect("endif");
     this.scopes.pop();
@@ -204,10 +199,7 @@ class Grammar {
   /** Commands separated by ';', each a command or an inline %if. */
   private commands(): RawCommand[] {
     const t = this.peek();
-    if (t.kind === "if") {
-      const flag = this.ifOpen();
-      return this.commandsAfter(this.inlineCondition(flag));
-    }
+    if (t.kind === "if") return this.commandsAfter(this.condition(this.ifOpen(), "inline"));
     if (t.kind !== "token" && t.kind !== "equals") this.syntaxError();
     const first = this.command();
     return this.commandsAfter(first.args.length !== 0 && this.active() ? [first] : []);
@@ -218,9 +210,7 @@ class Grammar {
       this.take();
       const t = this.peek();
       if (t.kind === "if") {
-        const flag = this.ifOpen();
-        if (this.peek().kind === "\n") this.syntaxError();
-        list = list.concat(this.inlineCondition(flag));
+        list = list.concat(this.condition(this.ifOpen(), "inline"));
       } else if (t.kind === "token" || t.kind === "equals") {
         const cmd = this.command();
         // tmux's grammar drops what came before when the command is empty (a lone assignment).
@@ -283,9 +273,10 @@ class Builder {
     if (expanded !== undefined) return expanded;
     const args: Arg[] = cmd.args.map((a) => (typeof a === "string" ? a : Array.isArray(a) ? this.build(a) : a.built));
     const [name, ...rest] = args;
-    const cause = typeof name !== "string" ? "no command" : this.opts.check?.(name, rest);
+    if (typeof name !== "string") throw new BuildError(this.where(cmd.line, "no command"));
+    const cause = this.opts.check?.(name, rest);
     if (cause !== undefined) throw new BuildError(this.where(cmd.line, cause));
-    const out: ParsedCommand = { name: name as string, args: rest, line: cmd.line, group: 0 };
+    const out: ParsedCommand = { name, args: rest, line: cmd.line, group: 0 };
     if (this.opts.file !== undefined) out.file = this.opts.file;
     return [out];
   }

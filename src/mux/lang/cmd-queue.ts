@@ -80,6 +80,14 @@ export class CommandQueue<C extends Groupable> {
     this.drain();
   }
 
+  /**
+   * An error was reported for this item without it failing (tmux sets the
+   * client's exit status on any error message: source-file's parse errors).
+   */
+  markFailed(item: QueueItem<C>): void {
+    item.sequence.failed = true;
+  }
+
   /** The command now running, if any (tmux's cmdq_running): not one that is waiting. */
   get running(): QueueItem<C> | undefined {
     const head = this.items[0];

@@ -3,7 +3,8 @@
 // The exit statuses are tmux 3.3a's: `tmux has -t nosuch \; display -p hi`
 // prints nothing and exits 1; `tmux display -p hi \; has -t nosuch` prints hi
 // and exits 1; `tmux if -F 1 'has -t nosuch' \; display -p after` prints
-// after (the branch is its own group) and exits 1.
+// after (the branch is its own group) and exits 1; `tmux source-file bad.conf
+// good.conf \; set -g @after 1` reports bad.conf's error, sets @after, exits 1.
 import { describe, expect, test } from "bun:test";
 import { CommandQueue, type CommandStatus, type QueueItem } from "../../../src/mux/lang/cmd-queue.ts";
 
@@ -170,6 +171,13 @@ describe("exit status", () => {
     let status: number | undefined;
     queue.append([], (s) => (status = s));
     expect(status).toBe(0);
+  });
+
+  test("source-file's way: a reported error fails the status without skipping the group", () => {
+    const { log, queue } = setup({ source: (item, q) => (q.markFailed(item), "normal") });
+    let status: number | undefined;
+    queue.append(cmds(1, "source", "set"), (s) => (status = s));
+    expect({ log, status }).toEqual({ log: ["source", "set"], status: 1 });
   });
 
   test("the status waits for a waiting command and what it inserted", () => {
