@@ -7,7 +7,8 @@ set -eu
 GOLDENS=$(pwd)/test/mux/lang/goldens
 WORK=$(mktemp -d /tmp/weft-goldens.XXXXXX)
 SOCK=weft-goldens-$$
-trap 'tmux -L $SOCK kill-server 2>/dev/null || true; rm -rf "$WORK"' EXIT
+# A crashed server leaves its socket behind, so remove it too.
+trap 'tmux -L $SOCK kill-server 2>/dev/null || true; rm -rf "$WORK" "${TMUX_TMPDIR:-/tmp}/tmux-$(id -u)/$SOCK"' EXIT
 
 # A fixed environment so $HOME, ~ and the global environment do not depend on who runs this.
 t() { env -i HOME=/home/golden PATH=/usr/bin:/bin TERM=xterm LANG=C.UTF-8 tmux -L "$SOCK" "$@"; }
