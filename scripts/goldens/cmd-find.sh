@@ -8,11 +8,13 @@ set -eu
 DIR=$(pwd)/test/mux/lang/goldens/cmd-find
 OUT=$DIR/cmd-find.out
 SOCK=weft-cmdfind-$$
-trap 'tmux -L $SOCK kill-server 2>/dev/null || true; rm -f "${TMUX_TMPDIR:-/tmp}/tmux-$(id -u)/$SOCK"' EXIT
+EMPTY=weft-cmdfind-empty-$$
+trap 'for s in $SOCK $EMPTY; do tmux -L $s kill-server 2>/dev/null || true; rm -f "${TMUX_TMPDIR:-/tmp}/tmux-$(id -u)/$s"; done' EXIT
 
 # A fixed environment; TMUX_PANE only where a context asks for it.
-t() { env -i HOME=/home/golden PATH=/usr/bin:/bin TERM=xterm LANG=C.UTF-8 SHELL=/bin/sh tmux -L "$SOCK" "$@"; }
-tp() { pane=$1; shift; env -i HOME=/home/golden PATH=/usr/bin:/bin TERM=xterm LANG=C.UTF-8 SHELL=/bin/sh TMUX_PANE="$pane" tmux -L "$SOCK" "$@"; }
+SOCKET=$SOCK
+t() { env -i HOME=/home/golden PATH=/usr/bin:/bin TERM=xterm LANG=C.UTF-8 SHELL=/bin/sh tmux -L "$SOCKET" "$@"; }
+tp() { pane=$1; shift; env -i HOME=/home/golden PATH=/usr/bin:/bin TERM=xterm LANG=C.UTF-8 SHELL=/bin/sh TMUX_PANE="$pane" tmux -L "$SOCKET" "$@"; }
 
 # Sessions are created in this order, so the last one is the most recently
 # active: tmux's "best session" when there is no current client.
@@ -87,10 +89,10 @@ answer() {
   fi
 }
 
-# Each kind from a client with no current pane (ctx "-") or in pane $ctx (TMUX_PANE).
+# Each kind from a client with no current pane (ctx "-" or "empty") or in pane $ctx (TMUX_PANE).
 run() {
   ctx=$1; shift
-  if [ "$ctx" = - ]; then t "$@"; else tp "$ctx" "$@"; fi
+  case $ctx in -|empty) t "$@" ;; *) tp "$ctx" "$@" ;; esac
 }
 pane_kind() { run "$1" copy-mode -q -t "$2" && run "$1" display -p -t "$2" "$PANE_FMT"; }
 # Only the active pane's line: a window target's pane is the window's active one.
@@ -125,18 +127,29 @@ cases() {
         answer ${kind}_kind "$ctx" "$target"
       fi
     done
-  done <"$DIR/targets.txt"
+  done
 }
 
-build
+# With no sessions at all (a server of its own, kept alive by exit-empty off) nothing is current.
+empty() {
+  SOCKET=$EMPTY
+  t -f /dev/null start-server \; set -s exit-empty off
+  printf '%s\n' '' 1 alpha :1 .1 '%0' '@0' '$0' '{mouse}' '{marked}' | cases empty plain
+  t kill-server
+  SOCKET=$SOCK
+}
+
 {
   echo "# tmux $(tmux -V | cut -d' ' -f2) cmd-find goldens: layout, then case CONTEXT KIND<tab>TARGET<tab>ok|err ANSWER"
+  empty
+  build
   layout
-  cases - plain
+  T=$DIR/targets.txt
+  cases - plain <"$T"
   # A pane of beta:1, which is not beta's current window.
-  cases "$(t display -p -t beta:1.1 '#{pane_id}')" plain
-  cases "%999" plain
-  cases alpha:0.1 hook
-  cases beta:7.1 hook
+  cases "$(t display -p -t beta:1.1 '#{pane_id}')" plain <"$T"
+  cases "%999" plain <"$T"
+  cases alpha:0.1 hook <"$T"
+  cases beta:7.1 hook <"$T"
 } >"$OUT"
 rm -f /tmp/cf-out.$$ /tmp/cf-err.$$

@@ -134,10 +134,12 @@ function cases(text: string): Case[] {
 }
 
 const model = buildModel(GOLDEN);
+/** The "empty" cases ran before the layout was built: a server with no sessions. */
+const emptyModel: FindModel = { sessions: [] };
 const none: FindContext = { client: { name: "", tty: "", session: null, activity: 0 } };
 
 function contextOf(name: string): FindContext {
-  if (name === "-") return none;
+  if (name === "-" || name === "empty") return none;
   if (name.startsWith("%")) return { client: { name: "", tty: "", session: null, activity: 0, tmuxPane: name } };
   const hook = /^hook:(.*)$/.exec(name);
   if (hook) return { ...none, queue: findTarget(model, none, hook[1], "pane") };
@@ -149,7 +151,7 @@ function answerOf(c: Case): string {
   const ctx = contextOf(c.context);
   let st: FindState | null;
   try {
-    st = findTarget(model, ctx, c.target, c.kind === "index" ? "window" : c.kind, { windowIndex: c.kind === "index" });
+    st = findTarget(c.context === "empty" ? emptyModel : model, ctx, c.target, c.kind === "index" ? "window" : c.kind, { windowIndex: c.kind === "index" });
   } catch (e) {
     if (e instanceof FindError) return `err ${e.message}`;
     throw e;
