@@ -2,12 +2,27 @@
 // and client lookup (-c, -t of client commands) with tmux's messages.
 import {
   FindError, FindIndex, bestSession, bestWinlink, sessionHas,
-  type FindClient, type FindModel, type FindPane, type FindSession, type FindState,
+  type FindClient, type FindModel, type FindPane, type FindSession, type FindState, type FindWindow,
 } from "./cmd-find-model.ts";
 
 /** A session's current window and its active pane (cmd_find_from_session): no index. */
 export function stateOfSession(s: FindSession): FindState {
   return { session: s, winlink: s.current, window: s.current.window, pane: s.current.window.active, index: null };
+}
+
+/** cmd_find_from_window: the best session holding the window, its best winlink, the active pane. */
+export function stateOfWindow(model: FindModel, w: FindWindow, preferUnattached = false): FindState | null {
+  const ix = new FindIndex(model);
+  const s = bestSession(ix.sessions.filter((x) => sessionHas(x, w)), preferUnattached);
+  const wl = s ? bestWinlink(s, w) : null;
+  return s && wl ? { session: s, winlink: wl, window: w, pane: w.active, index: null } : null;
+}
+
+/** cmd_find_from_pane: as stateOfWindow for the pane's window, with that pane. */
+export function stateOfPane(model: FindModel, p: FindPane, preferUnattached = false): FindState | null {
+  const w = new FindIndex(model).windowOf(p);
+  const st = w ? stateOfWindow(model, w, preferUnattached) : null;
+  return st ? { ...st, pane: p } : null;
 }
 
 /** cmd_find_from_nothing: the best session of all, its current window and pane. */

@@ -9,7 +9,7 @@ import { findClientByName, fromClient } from "./cmd-find-current.ts";
 import { fnmatch } from "./fnmatch.ts";
 
 export * from "./cmd-find-model.ts";
-export { findClient, fromClient, stateOfSession } from "./cmd-find-current.ts";
+export { findClient, fromClient, stateOfPane, stateOfSession, stateOfWindow } from "./cmd-find-current.ts";
 
 export type FindKind = "session" | "window" | "pane";
 

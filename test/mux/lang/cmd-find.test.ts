@@ -2,7 +2,7 @@
 // marked pane as default, flags), and fnmatch, on small hand-built models.
 import { describe, expect, test } from "bun:test";
 import {
-  FindError, findClient, findTarget,
+  FindError, findClient, findTarget, stateOfPane, stateOfWindow,
   type FindClient, type FindContext, type FindModel, type FindPane, type FindSession, type FindState, type FindWindow,
   type FindWinlink,
 } from "../../../src/mux/lang/cmd-find.ts";
@@ -135,6 +135,20 @@ describe("clients and the mouse", () => {
     expect(where(findTarget(model, { mouse }, "=", "window"))).toBe("old:0.0");
     expect(where(findTarget(model, { mouse: { ...mouse, pane: null, winlink: null } }, "=", "pane"))).toBe("old:0.0");
     expect(message(() => findTarget(model, {}, "{mouse}", "pane"))).toBe("no mouse target");
+  });
+});
+
+describe("states from a pane or window", () => {
+  test("a window linked twice: the best session, its current winlink if it shows the window", () => {
+    const w = window("shared", [pane(0, 0, 40, 24), pane(41, 0, 39, 24)]);
+    const a = session(0, "a", [window("x", [pane(0, 0, 80, 24)]), w, w], 1);
+    const b = { ...session(1, "b", [w, window("y", [pane(0, 0, 80, 24)])], 2) };
+    const m = { sessions: [a, b] };
+    expect(where(stateOfWindow(m, w))).toBe("b:0.0");
+    expect(where(stateOfPane({ sessions: [a] }, w.panes[1] ?? w.active))).toBe("a:1.1");
+    const showing = { ...a, current: a.winlinks[2] ?? a.current };
+    expect(where(stateOfWindow({ sessions: [showing] }, w))).toBe("a:2.0");
+    expect(stateOfPane({ sessions: [newer] }, w.active)).toBeNull();
   });
 });
 
