@@ -1,4 +1,4 @@
-// The status line configurations format-draw.ts records from tmux 3.3a: markup, styles, justify,
+// The status line configurations (and messages, drawn by the same code) format-draw.ts records from tmux 3.3a: markup, styles, justify,
 // lengths, a window list wider than the line, fill, push/pop-default, wide characters, ##[.
 export interface DrawCase {
   name: string;
@@ -12,6 +12,8 @@ export interface DrawCase {
   commands?: string[][];
   /** Click every column and record which range tmux finds there (needs a current and last window). */
   clicks?: boolean;
+  /** Record this display-message (drawn on message-style) instead of the status line. */
+  message?: string;
 }
 
 const FIXED_RIGHT = 'set -g status-right "#[fg=yellow]right"';
@@ -143,4 +145,102 @@ export const CASES: DrawCase[] = [
     select: [1, 0],
     commands: [["set", "-g", "monitor-activity", "on"], ["send-keys", "-t", "s:2", "hello", "Enter"], ["send-keys", "-t", "s:3", "C-g", "Enter"]],
   },
+  {
+    name: "abs-centre-list-overflow",
+    clicks: true,
+    config: [FIXED_RIGHT, "set -g status-justify absolute-centre", 'set -g status-left "#[align=absolute-centre]AB "'],
+    windows: MANY,
+    select: [3, 9],
+  },
+  {
+    name: "right-list-overflow-first",
+    clicks: true,
+    config: ['set -g status-right "#[bg=red] R "', "set -g status-justify right", 'set -g status-left "#[align=centre]mid "'],
+    windows: MANY,
+    select: [5, 0],
+  },
+  {
+    name: "centre-list-long-left",
+    clicks: true,
+    config: [
+      FIXED_RIGHT,
+      "set -g status-justify centre",
+      'set -g status-left "#[fg=red]a fairly long status left for the centre "',
+      "set -g status-left-length 50",
+    ],
+    windows: MANY,
+    select: [2, 6],
+  },
+  {
+    name: "invalid-style",
+    config: ['set -g status-left "#[fg=nosuch]bad#[bg=red]ok#[noattr]#[bold] x "', 'set -g status-right "#[fg=colour300]r#[align=sideways]s"'],
+    windows: ["one"],
+  },
+  {
+    name: "unterminated",
+    config: ['set -g status-right "good#[fg=red"', 'set -g status-left "#[fill=red]left "'],
+    windows: ["one"],
+  },
+  {
+    name: "custom-ranges",
+    clicks: true,
+    config: [
+      "set -g status-format[0] \"#[range=right]RR#[norange]..#[range=window|99]gone#[range=window|1]one#[norange] #[range=left]left#[range=window|0]zero#[norange]#[align=right range=left]end#[norange]#[range=right]open\"",
+    ],
+    windows: ["a", "b"],
+    select: [1, 0],
+  },
+  {
+    name: "wide-cut-edges",
+    clicks: true,
+    config: [
+      'set -g status-left "全角の文字が並ぶ長い左側の表示です全角の文字 "',
+      "set -g status-left-length 60",
+      'set -g status-right "#[align=absolute-centre,bg=red]ABC#[align=right,bg=default]右"',
+      "set -g window-status-current-style bg=blue",
+    ],
+    windows: ["日本語の窓", "二番目の窓", "三番目の窓", "四番目の窓", "五番目の窓"],
+    select: [1, 3],
+  },
+  {
+    name: "status-style-rgb",
+    config: [
+      "set -g status-style fg=white,bg=#303030,bold",
+      "set -g status-left-style fg=#ff0000,italics",
+      "set -g status-right-style bg=brightblue,nobold",
+      'set -g status-right "right "',
+      "set -g window-status-current-style reverse,dim",
+      "set -g window-status-style fg=brightgreen,strikethrough",
+    ],
+    windows: ["one", "two"],
+  },
+  {
+    name: "list-without-align",
+    config: [
+      "set -g status-format[0] \"#[align=left]L #[list=on]#{W:#I:#W ,#[list=focus]<#I:#W>#[list=on] }#[nolist]after#[align=right]R\"",
+    ],
+    windows: ["a", "b"],
+  },
+  {
+    name: "wide-orphan-head",
+    config: [
+      'set -g status-left "全角の文字が並ぶ長い左側の表示です全角の文字 "',
+      "set -g status-left-length 60",
+      'set -g status-right "#[align=absolute-centre,bg=red]A"',
+    ],
+    windows: ["w"],
+  },
+  { name: "message-unterminated", config: [], windows: ["one"], message: "#[fg=red]unterminated #[bold" },
+  { name: "message-hashes", config: [], windows: ["one"], message: "a##[b ###[fg=red]c ####[d] #####[bg=blue]e ##x ###y" },
+  { name: "message-ignore", config: [], windows: ["one"], message: "#[fg=red]red #[ignore]#[fg=blue]literal ##[x] #[noignore]end" },
+  { name: "message-combining", config: ["set -g message-style fg=white,bg=magenta"], windows: ["one"], message: "e\u0301 cafe\u0301 x\u0308y \u65e5\u0301z" },
+  { name: "message-controls", config: [], windows: ["one"], message: "a\tb\u007fc\u0085d" },
+  { name: "message-align-fill", config: [], windows: ["one"], message: "#[fill=colour22]#[range=left]left#[norange] #[align=right]right #[align=centre]centre #[align=absolute-centre]ABS" },
+  {
+    name: "message-push-default",
+    config: ["set -g message-style fg=black,bg=cyan,underscore"],
+    windows: ["one"],
+    message: "#[push-default fg=red]a#[default]b#[fg=blue,bold push-default]c#[default]d#[pop-default]e#[default]f#[fg=default]g#[bg=default,none]h",
+  },
+  { name: "message-invalid-words", config: [], windows: ["one"], message: "#[fg=red,nosuchattr]a#[bg=colour256]b#[fg=#12345]c#[bold,,dim]d#[range=window|x]e#[range=bogus]f#[]g" },
 ];

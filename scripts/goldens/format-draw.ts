@@ -20,6 +20,7 @@ const SEP = "\x1f";
 const SESSION_OPTIONS = [
   "status-format[0]", "status-left", "status-right", "status-left-length", "status-right-length",
   "status-style", "status-left-style", "status-right-style", "status-justify", "status-fg", "status-bg",
+  "message-style",
 ];
 const WINDOW_OPTIONS = [
   "window-status-format", "window-status-current-format", "window-status-separator", "window-status-style",
@@ -84,17 +85,25 @@ const CLICK_BINDINGS = [
 
 type Spawned = ReturnType<typeof Bun.spawn>;
 
-async function until(what: string, ok: () => boolean): Promise<void> {
-  const deadline = Date.now() + 3000;
+/** Polls `ok` until it holds; false (or a throw, if `what` is given) at the deadline. */
+async function until(what: string | null, ok: () => boolean, ms = 3000): Promise<boolean> {
+  const deadline = Date.now() + ms;
   while (!ok()) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    if (Date.now() > deadline) {
+      if (what === null) return false;
+      throw new Error(`timed out waiting for ${what}`);
+    }
     await sleep(20);
   }
+  return true;
 }
+
+/** How long a click may take to set @hit; tmux ignores clicks on a range of a missing window. */
+const HIT_MS = 1000;
 
 /**
  * Clicks every column of the status row and records what tmux's ranges made of it: "left",
- * "right", "none" or "wN" (window N). A click on a window selects it; the current and last
+ * "right", "none", "wN" (window N) or "ignored" (tmux made no key of it). A click on a window selects it; the current and last
  * windows are put back, and the row redrawn as before, ahead of the next click.
  */
 async function clickEach(proc: Spawned, term: Terminal, cells: string[], windows: Record<string, string>[]): Promise<string[]> {
@@ -106,8 +115,8 @@ async function clickEach(proc: Spawned, term: Terminal, cells: string[], windows
     tmux(["set", "-g", "@hit", ""]);
     proc.terminal?.write(`\x1b[<0;${x + 1};${ROWS}M\x1b[<0;${x + 1};${ROWS}m`);
     let hit = "";
-    await until(`a hit at column ${x}`, () => (hit = tmux(["show", "-gv", "@hit"])) !== "");
-    hits.push(hit);
+    const seen = await until(null, () => (hit = tmux(["show", "-gv", "@hit"])) !== "", HIT_MS);
+    hits.push(seen ? hit : "ignored");
     if (hit.startsWith("w")) {
       tmux(["select-window", "-t", `s:${last}`]);
       tmux(["select-window", "-t", `s:${current}`]);
@@ -155,7 +164,8 @@ async function record(dc: DrawCase, dir: string): Promise<object> {
     for (const name of dc.windows.slice(1)) tmux(["new-window", "-d", "-t", "s:", "-n", name, "cat"]);
     for (const index of dc.select ?? []) tmux(["select-window", "-t", `s:${index}`]);
     for (const cmd of dc.commands ?? []) tmux(cmd);
-    tmux(["refresh-client", "-S"]);
+    if (dc.message === undefined) tmux(["refresh-client", "-S"]);
+    else tmux(["display-message", "-d", "0", dc.message]);
     // Settled: no output for 300 ms (with a deadline).
     const settle = Date.now() + 5000;
     while (Date.now() - lastData < 300 && Date.now() < settle) await sleep(50);
@@ -166,10 +176,12 @@ async function record(dc: DrawCase, dir: string): Promise<object> {
     const windows = tmux(["list-windows", "-t", "s", "-F", WINDOW_VARS.map((v) => `#{${v}}`).join(SEP)])
       .split("\n")
       .map((line) => Object.fromEntries(line.split(SEP).map((v, i) => [WINDOW_VARS[i], v])));
-    const expanded = tmux(["display", "-p", "-t", "s", options["status-format[0]"] ?? ""]);
+    const format = dc.message ?? options["status-format[0]"] ?? "";
+    const expanded = tmux(["display", "-p", "-t", "s", format]);
     const cells = statusRow(term);
     const hits = dc.clicks ? await clickEach(proc, term, cells, windows) : undefined;
-    return { name: dc.name, width: COLS, session: "s", options, windows, expanded, cells, hits };
+    const kind = dc.message === undefined ? "status" : "message";
+    return { name: dc.name, kind, width: COLS, session: "s", options, windows, format, expanded, cells, hits };
   } finally {
     spawnSync("tmux", ["-L", SOCKET, "kill-server"], { env: ENV });
     await proc.exited;

@@ -55,8 +55,7 @@ export function formatDraw(expanded: string, available: number, base: StyleBase,
     for (const cell of line) Object.assign(cell, { text: " ", width: 1, fg: COLOUR_DEFAULT, bg: reader.fill, attr: 0 });
   }
   const ranges = arrange(line, reader.parts, reader.listAlign, reader.focus, reader.ranges);
-  repairWide(line);
-  return { cells: line, ranges };
+  return { cells: paint(line), ranges };
 }
 
 function blankLine(width: number, base: StyleBase): DrawCell[] {
@@ -64,16 +63,27 @@ function blankLine(width: number, base: StyleBase): DrawCell[] {
 }
 
 /**
- * Sections may overlap (absolute-centre is drawn over the rest) or start inside a wide character,
- * leaving half of one: that half becomes a space so the line stays paintable.
+ * What the terminal shows of tmux's line. Sections may overlap (absolute-centre is drawn over the
+ * rest) or be cut inside a wide character, leaving half of one in tmux's grid; tty_draw_line then
+ * writes the characters one after another, so a right half without its left takes no column
+ * (what follows moves left), a left half without its right still takes two (what follows moves
+ * right), and a wide character with one column left becomes a space. Columns it never reaches
+ * keep what the terminal had: here, a default blank as on a cleared screen.
  */
-function repairWide(line: DrawCell[]): void {
-  for (let x = 0; x < line.length; x++) {
-    const cell = line[x] as DrawCell;
-    const next = line[x + 1];
-    if (cell.width === 2 && next?.width !== 0) Object.assign(cell, { text: " ", width: 1 });
-    if (cell.width === 0 && line[x - 1]?.width !== 2) Object.assign(cell, { text: " ", width: 1 });
+function paint(grid: DrawCell[]): DrawCell[] {
+  const out: DrawCell[] = [];
+  const n = grid.length;
+  for (const cell of grid) {
+    if (cell.width === 0) continue;
+    if (out.length + cell.width > n) {
+      while (out.length < n) out.push({ ...cell, text: " ", width: 1 });
+      break;
+    }
+    out.push(cell);
+    if (cell.width === 2) out.push({ ...cell, text: "", width: 0 });
   }
+  while (out.length < n) out.push({ text: " ", width: 1, fg: COLOUR_DEFAULT, bg: COLOUR_DEFAULT, attr: 0 });
+  return out;
 }
 
 /** format_draw's first half: walks the markup, writing characters into the current section. */

@@ -1,6 +1,6 @@
 // Test helper: tmux's status line from plain data. status-format[0] (tmux's default unless the
 // options say otherwise) is expanded by the format engine against a fake session scope and drawn
-// by formatDraw, as status_redraw does; cellKey describes cells as the goldens record xterm's.
+// by formatDraw, as status_redraw does (and a display-message on message-style); cellKey describes cells as the goldens record xterm's.
 import { expandFormat, type FormatScope } from "../../../src/mux/format.ts";
 import { formatDraw, type DrawCell, type DrawnLine } from "../../../src/mux/lang/format-draw.ts";
 import { COLOUR_DEFAULT, COLOUR_FLAG_256, COLOUR_FLAG_RGB, colourFindRgb, colourSplitRgb } from "../../../src/mux/model/colour.ts";
@@ -42,10 +42,15 @@ function scope(input: StatusInput): FormatScope {
   };
 }
 
+/** A style option (message-style, say) as the base of a line, as style_apply makes it. */
+export function styleBase(input: StatusInput, name: string): StyleBase {
+  const sy = parseStyle(option(input, name) ?? "", DEFAULT_BASE);
+  return { fg: sy?.fg ?? COLOUR_DEFAULT, bg: sy?.bg ?? COLOUR_DEFAULT, attr: sy?.attr ?? 0 };
+}
+
 /** status-style (with status-fg and status-bg over it) as the base of the line, as status_redraw. */
 export function statusBase(input: StatusInput): StyleBase {
-  const sy = parseStyle(option(input, "status-style") ?? "", DEFAULT_BASE) ?? parseStyle("", DEFAULT_BASE);
-  const base = { fg: sy?.fg ?? COLOUR_DEFAULT, bg: sy?.bg ?? COLOUR_DEFAULT, attr: sy?.attr ?? 0 };
+  const base = styleBase(input, "status-style");
   const fg = parseStyle(`fg=${option(input, "status-fg") ?? "default"}`)?.fg ?? COLOUR_DEFAULT;
   const bg = parseStyle(`bg=${option(input, "status-bg") ?? "default"}`)?.bg ?? COLOUR_DEFAULT;
   if (fg !== COLOUR_DEFAULT) base.fg = fg;
@@ -53,8 +58,9 @@ export function statusBase(input: StatusInput): StyleBase {
   return base;
 }
 
-export function expandStatus(input: StatusInput): string {
-  return expandFormat(option(input, "status-format[0]") ?? "", scope(input), { expandTime: true, now: () => 0 });
+/** format_expand_time of a format (status-format[0] by default) in the session's scope. */
+export function expandStatus(input: StatusInput, fmt = option(input, "status-format[0]") ?? ""): string {
+  return expandFormat(fmt, scope(input), { expandTime: true, now: () => 0 });
 }
 
 export function drawStatus(input: StatusInput): DrawnLine {
