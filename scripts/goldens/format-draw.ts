@@ -133,6 +133,7 @@ async function serverGone(): Promise<void> {
     if (Date.now() > deadline) throw new Error("tmux server did not exit");
     await sleep(50);
   }
+  // The socket file outlives the server for a moment; a client started then can reach neither.
   await sleep(100);
 }
 

@@ -40,7 +40,11 @@ interface Canvas {
   ranges: PendingRange[];
 }
 
-/** Places the sections by the list's alignment and returns the ranges in line columns. */
+/**
+ * Places the sections by the list's alignment and returns the ranges in line columns. As in
+ * tmux, the ranges of a section that is never placed (the list when it had no room) keep their
+ * positions within it.
+ */
 export function arrange(line: DrawCell[], parts: DrawCell[][], listAlign: Style["align"], focus: Focus, ranges: PendingRange[]): DrawRange[] {
   const c: Canvas = { line, parts, ranges: [...ranges] };
   const available = line.length;
@@ -112,22 +116,17 @@ function putList(c: Canvas, offset: number, n: number, focus: Focus): void {
   put(c, Part.List, offset, start, n);
 }
 
-/** Trims widths one column at a time, from the first entry of `order` that still has some. */
-function trim(w: Record<string, number>, order: string[], fits: () => boolean): void {
-  while (!fits()) {
-    const key = order.find((k) => (w[k] ?? 0) > 0) ?? order[order.length - 1] ?? "";
-    w[key] = (w[key] ?? 0) - 1;
-  }
-}
+type WidthKey = "left" | "centre" | "right" | "abs" | "list" | "after";
+/** The columns each section gets, trimmed from its full width when the line is too narrow. */
+type Widths = Record<WidthKey, number>;
 
-interface Widths {
-  [key: string]: number;
-  left: number;
-  centre: number;
-  right: number;
-  abs: number;
-  list: number;
-  after: number;
+/** Takes one column at a time from the first section in `order` that has any, until `fits`. */
+function trim(w: Widths, order: WidthKey[], fits: () => boolean): void {
+  while (!fits()) {
+    const key = order.find((k) => w[k] > 0);
+    if (key === undefined) return;
+    w[key]--;
+  }
 }
 
 function widths(c: Canvas): Widths {
