@@ -16,7 +16,7 @@ import {
   type ClientMessage,
   ENTER,
   LEAVE,
-} from "../mux/protocol.ts";
+} from "../mux/client/protocol.ts";
 
 export interface ClientOptions {
   socketPath: string;

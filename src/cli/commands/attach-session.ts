@@ -1,5 +1,5 @@
 // attach-session (attach, a): attach this terminal to a session.
-import { flag, type CommandEntry } from "../../mux/command.ts";
+import { flag, type CommandEntry } from "../../mux/lang/command.ts";
 import { checkNesting, requireTerminal } from "./common.ts";
 
 export const attachSession: CommandEntry = {

@@ -1,7 +1,7 @@
 // break-pane (breakp): take a pane out of its window into a new window of its own (-t names
 // the new window's session and index), made current unless -d.
-import { CommandError, flag, value, type CommandEntry } from "../../mux/command.ts";
-import type { Session } from "../../mux/session.ts";
+import { CommandError, flag, value, type CommandEntry } from "../../mux/lang/command.ts";
+import type { Session } from "../../mux/model/session.ts";
 import { printNew } from "./common.ts";
 import { targetFlag, detachPane, settle } from "./pane-moves.ts";
 

@@ -4,8 +4,8 @@
 // the buffer (paste-buffer -p -b) or detaching the client (detach-client -t). -f keeps the
 // items the filter is true for (all when it is for none, as tmux), -O sorts (buffers by time,
 // name or size; clients by name, size, creation or activity), -r reverses.
-import { CommandError, flag, value, type CommandContext, type CommandEntry } from "../../mux/command.ts";
-import { Chooser, type ChooserItem } from "../../mux/chooser.ts";
+import { CommandError, flag, value, type CommandContext, type CommandEntry } from "../../mux/lang/command.ts";
+import { Chooser, type ChooserItem } from "../../mux/client/chooser.ts";
 import { bufferFormat } from "./buffers.ts";
 import { chooserClient, format, filtered, sortOrder } from "./common.ts";
 import { LIST_BUFFERS_FORMAT } from "./list-buffers.ts";

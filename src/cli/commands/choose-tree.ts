@@ -3,12 +3,12 @@
 // -F sets what follows each name (with session_format or window_format set, as tmux), -f keeps
 // the windows with a pane the filter is true for (and their sessions), -O sorts by index, name
 // or time (most recently active first) and -r reverses it.
-import { flag, value, type CommandEntry } from "../../mux/command.ts";
-import { Chooser, type ChooserItem } from "../../mux/chooser.ts";
-import { formatTrue } from "../../mux/format.ts";
-import { windowFlags } from "../../mux/format-vars.ts";
-import type { Session } from "../../mux/session.ts";
-import type { Window } from "../../mux/window.ts";
+import { flag, value, type CommandEntry } from "../../mux/lang/command.ts";
+import { Chooser, type ChooserItem } from "../../mux/client/chooser.ts";
+import { formatTrue } from "../../mux/lang/format.ts";
+import { windowFlags } from "../../mux/lang/format-vars.ts";
+import type { Session } from "../../mux/model/session.ts";
+import type { Window } from "../../mux/model/window.ts";
 import { chooserClient, format, sortOrder } from "./common.ts";
 
 type Sort = "index" | "name" | "time";

@@ -1,7 +1,7 @@
 // copy-mode: enter copy mode on a pane (C-b [); -u starts a page up, -e leaves again at the
 // bottom (the mouse wheel), -q leaves it.
-import { flag, type CommandEntry } from "../../mux/command.ts";
-import { enterCopyMode } from "../../mux/pane-modes.ts";
+import { flag, type CommandEntry } from "../../mux/lang/command.ts";
+import { enterCopyMode } from "../../mux/server/pane-modes.ts";
 
 export const copyMode: CommandEntry = {
   name: "copy-mode",

@@ -1,7 +1,7 @@
 // detach-client (detach): detach this client, one named by -t (its terminal, as list-clients
 // shows it), every client of a session (-s), or all but this one (-a).
-import { flag, value, type CommandEntry } from "../../mux/command.ts";
-import { resolveTarget } from "../../mux/target.ts";
+import { flag, value, type CommandEntry } from "../../mux/lang/command.ts";
+import { resolveTarget } from "../../mux/lang/target.ts";
 
 export const detachClient: CommandEntry = {
   name: "detach-client",

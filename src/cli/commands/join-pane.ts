@@ -1,7 +1,7 @@
 // join-pane (joinp) and move-pane (movep): move a pane into another window by splitting the
 // target pane (-h/-v, -b, -f, -l size as split-window); a window left empty closes.
-import { CommandError, flag, value, type CommandContext, type CommandEntry } from "../../mux/command.ts";
-import { Layout } from "../../mux/layout.ts";
+import { CommandError, flag, value, type CommandContext, type CommandEntry } from "../../mux/lang/command.ts";
+import { Layout } from "../../mux/model/layout.ts";
 import { targetFlag, detachPane, settle } from "./pane-moves.ts";
 
 function size(l: string | undefined): { cells: number } | { percent: number } | undefined {

@@ -1,5 +1,5 @@
 // kill-pane (killp): destroy a pane (-a: every other pane of its window).
-import { flag, type CommandEntry } from "../../mux/command.ts";
+import { flag, type CommandEntry } from "../../mux/lang/command.ts";
 
 export const killPane: CommandEntry = {
   name: "kill-pane",

@@ -1,5 +1,5 @@
 // kill-session: destroy a session, its windows and panes (-a: all other sessions).
-import { flag, type CommandEntry } from "../../mux/command.ts";
+import { flag, type CommandEntry } from "../../mux/lang/command.ts";
 
 export const killSession: CommandEntry = {
   name: "kill-session",

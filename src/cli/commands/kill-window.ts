@@ -1,5 +1,5 @@
 // kill-window (killw): destroy a window and its panes (-a: every other window of its session).
-import { flag, type CommandEntry } from "../../mux/command.ts";
+import { flag, type CommandEntry } from "../../mux/lang/command.ts";
 
 export const killWindow: CommandEntry = {
   name: "kill-window",

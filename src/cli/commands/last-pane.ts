@@ -1,5 +1,5 @@
 // last-pane (lastp): back to the window's previously active pane.
-import { CommandError, flag, type CommandEntry } from "../../mux/command.ts";
+import { CommandError, flag, type CommandEntry } from "../../mux/lang/command.ts";
 
 export const lastPane: CommandEntry = {
   name: "last-pane",

@@ -20,11 +20,11 @@
 //   focus = true                    # optional: the window's active pane (default the first)
 import { readFileSync } from "node:fs";
 import { dirname, resolve } from "node:path";
-import { CommandError, type CommandContext } from "../../mux/command.ts";
-import type { NewPaneOptions } from "../../mux/server.ts";
-import type { Session } from "../../mux/session.ts";
-import type { Pane } from "../../mux/pane.ts";
-import { encodeKey } from "../../mux/keys.ts";
+import { CommandError, type CommandContext } from "../../mux/lang/command.ts";
+import type { NewPaneOptions } from "../../mux/server/server.ts";
+import type { Session } from "../../mux/model/session.ts";
+import type { Pane } from "../../mux/model/pane.ts";
+import { encodeKey } from "../../mux/lang/keys.ts";
 import { lookupPreset, applyPreset } from "./select-layout.ts";
 
 interface PaneSpec {

@@ -1,5 +1,5 @@
 // list-buffers (lsb): one line per paste buffer, newest first, or -F format; -f filters them.
-import { value, type CommandEntry } from "../../mux/command.ts";
+import { value, type CommandEntry } from "../../mux/lang/command.ts";
 import { bufferFormat } from "./buffers.ts";
 import { filtered } from "./common.ts";
 

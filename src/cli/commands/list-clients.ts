@@ -1,7 +1,7 @@
 // list-clients (lsc): one line per attached client, or -F format, or --json; -t limits them to
 // the clients of one session.
-import { value, flag, type CommandEntry } from "../../mux/command.ts";
-import { resolveTarget } from "../../mux/target.ts";
+import { value, flag, type CommandEntry } from "../../mux/lang/command.ts";
+import { resolveTarget } from "../../mux/lang/target.ts";
 import { format, filtered, printJson } from "./common.ts";
 
 export const LIST_CLIENTS_FORMAT = "#{client_name}: #{session_name} [#{client_width}x#{client_height} #{client_termname}]#{?client_flags, (#{client_flags}),}";

@@ -1,7 +1,7 @@
 // list-panes (lsp): the panes of a window (-s: of a session, -a: all), by -F format or --json.
-import { flag, value, type CommandEntry } from "../../mux/command.ts";
+import { flag, value, type CommandEntry } from "../../mux/lang/command.ts";
 import { format, filtered, printJson } from "./common.ts";
-import type { FormatTarget } from "../../mux/format-vars.ts";
+import type { FormatTarget } from "../../mux/lang/format-vars.ts";
 
 const DEFAULT = "#{pane_index}: [#{pane_width}x#{pane_height}] [history #{history_size}/#{history_limit}] #{pane_id}#{?pane_active, (active),}#{?pane_dead, (dead),}";
 const DEFAULT_ALL = "#{session_name}:#{window_index}.#{pane_index}: [#{pane_width}x#{pane_height}] [history #{history_size}/#{history_limit}] #{pane_id}#{?pane_active, (active),}#{?pane_dead, (dead),}";

@@ -1,5 +1,5 @@
 // list-sessions (ls): one line per session, or -F format, or --json.
-import { value, flag, type CommandEntry } from "../../mux/command.ts";
+import { value, flag, type CommandEntry } from "../../mux/lang/command.ts";
 import { format, filtered, printJson } from "./common.ts";
 
 const DEFAULT = "#{session_name}: #{session_windows} windows (created #{t:session_created})#{?session_attached, (attached),}";

@@ -1,7 +1,7 @@
 // list-windows (lsw): the windows of a session (-a: all sessions), by -F format or --json.
-import { flag, value, type CommandEntry } from "../../mux/command.ts";
+import { flag, value, type CommandEntry } from "../../mux/lang/command.ts";
 import { format, filtered, printJson } from "./common.ts";
-import type { FormatTarget } from "../../mux/format-vars.ts";
+import type { FormatTarget } from "../../mux/lang/format-vars.ts";
 
 const DEFAULT = "#{window_index}: #{window_name}#{window_flags} (#{window_panes} panes) [#{window_width}x#{window_height}] [layout #{window_layout}] #{window_id}#{?window_active, (active),}";
 const DEFAULT_ALL = "#{session_name}:#{window_index}: #{window_name}#{window_flags} (#{window_panes} panes) [#{window_width}x#{window_height}] ";

@@ -1,6 +1,6 @@
 // load-buffer (loadb): a file's contents become a paste buffer (-b names it; -w also the clipboard).
 import { readFileSync } from "node:fs";
-import { CommandError, flag, value, type CommandEntry } from "../../mux/command.ts";
+import { CommandError, flag, value, type CommandEntry } from "../../mux/lang/command.ts";
 import { clientPath, noStdin } from "./buffers.ts";
 
 export const loadBuffer: CommandEntry = {

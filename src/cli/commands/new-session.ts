@@ -1,5 +1,5 @@
 // new-session (new): create a session and attach to it, or with -d leave it running detached.
-import { CommandError, flag, value, type CommandEntry } from "../../mux/command.ts";
+import { CommandError, flag, value, type CommandEntry } from "../../mux/lang/command.ts";
 import { paneOptions, parseDimension, printNew, checkNesting, requireTerminal } from "./common.ts";
 import { sessionFromLayout } from "./layout-file.ts";
 

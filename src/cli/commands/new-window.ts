@@ -1,7 +1,7 @@
 // new-window (neww): a new window with one pane, made current unless -d.
-import { CommandError, flag, value, type CommandEntry } from "../../mux/command.ts";
+import { CommandError, flag, value, type CommandEntry } from "../../mux/lang/command.ts";
 import { paneOptions, printNew } from "./common.ts";
-import { resolveTarget } from "../../mux/target.ts";
+import { resolveTarget } from "../../mux/lang/target.ts";
 
 export const newWindow: CommandEntry = {
   name: "new-window",

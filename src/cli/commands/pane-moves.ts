@@ -1,9 +1,9 @@
 // What swap-pane, break-pane and join-pane share: resolving their second target (-s, or -t
 // where the command resolves it itself), and moving a pane's bookkeeping between windows.
-import type { CommandContext, Target, TargetKind } from "../../mux/command.ts";
-import { resolveTarget } from "../../mux/target.ts";
-import type { Pane } from "../../mux/pane.ts";
-import type { Window } from "../../mux/window.ts";
+import type { CommandContext, Target, TargetKind } from "../../mux/lang/command.ts";
+import { resolveTarget } from "../../mux/lang/target.ts";
+import type { Pane } from "../../mux/model/pane.ts";
+import type { Window } from "../../mux/model/window.ts";
 
 /** Resolve a target flag the command table did not (absent = the current pane). */
 export function targetFlag(ctx: CommandContext, spec: string | undefined, kind: TargetKind): Target {

@@ -1,8 +1,8 @@
 // paste-buffer (pasteb): type a paste buffer into a pane (C-b ]). Newlines become the separator
 // (-s, default CR as a terminal sends Enter; -r keeps LF); -p wraps it in bracketed-paste
 // markers when the pane's program asked for them; -d deletes the buffer after.
-import { flag, value, type CommandEntry } from "../../mux/command.ts";
-import { encodePaste } from "../../mux/keys.ts";
+import { flag, value, type CommandEntry } from "../../mux/lang/command.ts";
+import { encodePaste } from "../../mux/lang/keys.ts";
 
 export const pasteBuffer: CommandEntry = {
   name: "paste-buffer",

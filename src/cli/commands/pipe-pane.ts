@@ -2,9 +2,9 @@
 // and/or its stdout typed into the pane (-I). Without a command the pipe is closed; -o opens one
 // only when none is open, so one key can toggle it.
 import { spawn, type ChildProcess } from "node:child_process";
-import { flag, type CommandContext, type CommandEntry } from "../../mux/command.ts";
-import type { Pane } from "../../mux/pane.ts";
-import type { Server } from "../../mux/server.ts";
+import { flag, type CommandContext, type CommandEntry } from "../../mux/lang/command.ts";
+import type { Pane } from "../../mux/model/pane.ts";
+import type { Server } from "../../mux/server/server.ts";
 import { format } from "./common.ts";
 
 /**

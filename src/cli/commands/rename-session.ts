@@ -1,5 +1,5 @@
 // rename-session (rename): give a session a new name.
-import { CommandError, type CommandEntry } from "../../mux/command.ts";
+import { CommandError, type CommandEntry } from "../../mux/lang/command.ts";
 
 export const renameSession: CommandEntry = {
   name: "rename-session",

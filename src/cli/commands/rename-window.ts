@@ -1,5 +1,5 @@
 // rename-window (renamew): give a window a fixed name.
-import type { CommandEntry } from "../../mux/command.ts";
+import type { CommandEntry } from "../../mux/lang/command.ts";
 
 export const renameWindow: CommandEntry = {
   name: "rename-window",

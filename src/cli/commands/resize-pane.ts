@@ -1,5 +1,5 @@
 // resize-pane (resizep): move a pane's edges (-L/-R/-U/-D N), set its size (-x/-y), or zoom (-Z).
-import { CommandError, flag, value, type CommandEntry } from "../../mux/command.ts";
+import { CommandError, flag, value, type CommandEntry } from "../../mux/lang/command.ts";
 
 function size(v: string | undefined, whole: number, name: string): number | undefined {
   if (v === undefined) return undefined;

@@ -1,6 +1,6 @@
 // respawn-pane (respawnp): start a pane's program again (its old command unless one is given);
 // a pane still running needs -k, which hangs up the old program first.
-import { CommandError, flag, value, type CommandEntry } from "../../mux/command.ts";
+import { CommandError, flag, value, type CommandEntry } from "../../mux/lang/command.ts";
 import { paneOptions } from "./common.ts";
 
 /** Leave the alternate screen, reset modes and clear the screen; history stays, as tmux's screen_reinit. */

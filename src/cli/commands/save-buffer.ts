@@ -1,7 +1,7 @@
 // save-buffer (saveb): write a paste buffer to a file (relative to the client's directory);
 // -a appends; "-" prints it.
 import { appendFileSync, writeFileSync } from "node:fs";
-import { CommandError, flag, type CommandEntry } from "../../mux/command.ts";
+import { CommandError, flag, type CommandEntry } from "../../mux/lang/command.ts";
 import { bufferArg, clientPath } from "./buffers.ts";
 
 export const saveBuffer: CommandEntry = {

@@ -2,9 +2,9 @@
 // by a preset (even-horizontal, even-vertical, main-horizontal, main-vertical, tiled, or a
 // unique prefix of one) or by a #{window_layout} string; -E spreads a pane and its neighbours
 // evenly, -o goes back to the layout before the last of these commands.
-import { CommandError, flag, type CommandContext, type CommandEntry } from "../../mux/command.ts";
-import { LAYOUT_NAMES, type LayoutName, type SizeOption } from "../../mux/layout.ts";
-import type { Window } from "../../mux/window.ts";
+import { CommandError, flag, type CommandContext, type CommandEntry } from "../../mux/lang/command.ts";
+import { LAYOUT_NAMES, type LayoutName, type SizeOption } from "../../mux/model/layout.ts";
+import type { Window } from "../../mux/model/window.ts";
 
 /** The preset each window had last (tmux's w->lastlayout), for next/previous and a bare select-layout. */
 const lastPreset = new WeakMap<Window, number>();

@@ -1,5 +1,5 @@
 // select-pane (selectp): make a pane active, or move to the neighbour in a direction.
-import { flag, value, type CommandEntry } from "../../mux/command.ts";
+import { flag, value, type CommandEntry } from "../../mux/lang/command.ts";
 
 export const selectPane: CommandEntry = {
   name: "select-pane",

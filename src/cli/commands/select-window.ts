@@ -1,5 +1,5 @@
 // select-window (selectw), next-window, previous-window, last-window: change the current window.
-import { CommandError, flag, type CommandEntry, type CommandContext } from "../../mux/command.ts";
+import { CommandError, flag, type CommandEntry, type CommandContext } from "../../mux/lang/command.ts";
 
 function select(ctx: CommandContext, w = ctx.target.window): void {
   ctx.target.session.select(w);

@@ -1,9 +1,9 @@
 // send-keys (send): type keys into a pane: tmux key names encoded for the pane's modes, other
 // words as literal text; -l all literal, -H hex bytes, -N repeat; -X a copy-mode command.
-import { CommandError, flag, value, type CommandEntry } from "../../mux/command.ts";
-import { encodeKey } from "../../mux/keys.ts";
-import { runCopyModeCommand } from "../../mux/copy-mode-keys.ts";
-import { modeChanged } from "../../mux/pane-modes.ts";
+import { CommandError, flag, value, type CommandEntry } from "../../mux/lang/command.ts";
+import { encodeKey } from "../../mux/lang/keys.ts";
+import { runCopyModeCommand } from "../../mux/lang/copy-mode-keys.ts";
+import { modeChanged } from "../../mux/server/pane-modes.ts";
 
 export const sendKeys: CommandEntry = {
   name: "send-keys",

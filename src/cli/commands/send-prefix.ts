@@ -1,6 +1,6 @@
 // send-prefix: send the prefix key itself to the active pane (C-b C-b).
-import { flag, type CommandEntry } from "../../mux/command.ts";
-import { encodeKey } from "../../mux/keys.ts";
+import { flag, type CommandEntry } from "../../mux/lang/command.ts";
+import { encodeKey } from "../../mux/lang/keys.ts";
 
 export const sendPrefix: CommandEntry = {
   name: "send-prefix",

@@ -1,6 +1,6 @@
 // set-buffer (setb): set a paste buffer's contents; -a appends, -b names it, -n renames it,
 // -w also sends it to the clipboard.
-import { CommandError, flag, value, type CommandEntry } from "../../mux/command.ts";
+import { CommandError, flag, value, type CommandEntry } from "../../mux/lang/command.ts";
 
 export const setBuffer: CommandEntry = {
   name: "set-buffer",

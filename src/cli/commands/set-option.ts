@@ -1,8 +1,8 @@
 // set-option (set), set-window-option (setw): change an option globally (-g) or for a session
 // or window; -u unsets, -a appends, -o only if unset, -q quiet.
-import { armSilence } from "../../mux/alerts.ts";
-import { CommandError, flag, type CommandEntry, type CommandContext } from "../../mux/command.ts";
-import { OPTION_DEFS, parseOptionValue, OptionError, type Options } from "../../mux/options.ts";
+import { armSilence } from "../../mux/server/alerts.ts";
+import { CommandError, flag, type CommandEntry, type CommandContext } from "../../mux/lang/command.ts";
+import { OPTION_DEFS, parseOptionValue, OptionError, type Options } from "../../mux/model/options.ts";
 
 /** The Options an option name lives in for this invocation's flags and target. */
 export function optionsFor(ctx: CommandContext, name: string, windowFlag: boolean): Options {

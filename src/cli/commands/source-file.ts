@@ -1,5 +1,5 @@
 // source-file (source): run the commands in a file, one per line, tmux syntax.
-import { CommandError, type CommandEntry } from "../../mux/command.ts";
+import { CommandError, type CommandEntry } from "../../mux/lang/command.ts";
 
 export const sourceFile: CommandEntry = {
   name: "source-file",

@@ -1,5 +1,5 @@
 // split-window (splitw): split a pane into two, running a new program in the new one.
-import { CommandError, flag, value, type CommandEntry } from "../../mux/command.ts";
+import { CommandError, flag, value, type CommandEntry } from "../../mux/lang/command.ts";
 import { paneOptions, printNew } from "./common.ts";
 
 /** -l N or -l N% (and tmux's older -p N). */

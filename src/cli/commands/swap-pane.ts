@@ -1,6 +1,6 @@
 // swap-pane (swapp): two panes exchange places (and sizes), in one window or across windows;
 // -D / -U swap the target with the next / previous pane.
-import { CommandError, flag, value, type CommandEntry } from "../../mux/command.ts";
+import { CommandError, flag, value, type CommandEntry } from "../../mux/lang/command.ts";
 import { targetFlag, settle } from "./pane-moves.ts";
 
 export const swapPane: CommandEntry = {

@@ -1,7 +1,7 @@
 // switch-client (switchc): show another session (-t, or -n / -p the next / previous by name, or
 // -l the one it showed last) in a client: this one when run from a binding or the prompt, else
 // the most recently active.
-import { CommandError, flag, value, type CommandEntry } from "../../mux/command.ts";
+import { CommandError, flag, value, type CommandEntry } from "../../mux/lang/command.ts";
 import { targetFlag } from "./pane-moves.ts";
 
 export const switchClient: CommandEntry = {

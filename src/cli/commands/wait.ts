@@ -1,8 +1,8 @@
 // wait (weft's own, for scripts): block until a pane shows some text or matches a regex (screen
 // or history), its program exits (printing the status), or its output has been quiet for a
 // while. Exit 0 when met; a one-line error on timeout or when the pane goes away.
-import { CommandError, flag, value, type CommandContext, type CommandEntry } from "../../mux/command.ts";
-import type { Pane } from "../../mux/pane.ts";
+import { CommandError, flag, value, type CommandContext, type CommandEntry } from "../../mux/lang/command.ts";
+import type { Pane } from "../../mux/model/pane.ts";
 import { signalName } from "../../pty/index.ts";
 import { waitFor } from "./wait-for.ts";
 

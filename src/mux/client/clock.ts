@@ -1,7 +1,7 @@
 // clock-mode (C-b t): a big clock over the active pane until a key is pressed, as tmux's. The
 // digits are blocks of clock-mode-colour, 24-hour or 12-hour by clock-mode-style; a pane too
 // small for them shows the time as text in its middle.
-import type { Highlight } from "../render/index.ts";
+import type { Highlight } from "../../render/index.ts";
 import type { PaneList } from "./chooser.ts";
 
 /** Each character five cells wide and five high ('#' is a block), as tmux's clock table. */

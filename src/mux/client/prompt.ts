@@ -1,6 +1,6 @@
 // Status-line prompts: command-prompt's one-line editor whose Enter runs a callback, and
 // confirm-before's question that one key answers.
-import type { Overlay } from "../render/index.ts";
+import type { Overlay } from "../../render/index.ts";
 
 /** What a client shows on its status line and gives every key to while it is open. */
 export interface StatusPrompt {

@@ -2,19 +2,19 @@
 // clients, key bindings and the config file, and tells attached clients when to repaint.
 import { existsSync, unlinkSync, chmodSync, readFileSync } from "node:fs";
 import type { Socket } from "bun";
-import { Session } from "./session.ts";
-import { Window } from "./window.ts";
-import { Pane, type PaneSpawn } from "./pane.ts";
-import { Options } from "./options.ts";
-import { KeyTables } from "./bindings.ts";
-import { ClientConnection } from "./client-connection.ts";
-import { CommandError, parseArgs, splitArgv, splitCommandLine, type CommandEntry, type CommandContext, type Target } from "./command.ts";
-import { resolveTarget, currentTarget, type CurrentHint } from "./target.ts";
-import { LayoutError, type SplitOptions } from "./layout.ts";
-import { resolveProgram, peerUid, readableFds, outputWaiting } from "../pty/index.ts";
-import { parseScheduler } from "./parse-scheduler.ts";
-import { encodeJson } from "./protocol.ts";
-import type { PaneView } from "../render/index.ts";
+import { Session } from "../model/session.ts";
+import { Window } from "../model/window.ts";
+import { Pane, type PaneSpawn } from "../model/pane.ts";
+import { Options } from "../model/options.ts";
+import { KeyTables } from "../lang/bindings.ts";
+import { ClientConnection } from "../client/client-connection.ts";
+import { CommandError, parseArgs, splitArgv, splitCommandLine, type CommandEntry, type CommandContext, type Target } from "../lang/command.ts";
+import { resolveTarget, currentTarget, type CurrentHint } from "../lang/target.ts";
+import { LayoutError, type SplitOptions } from "../model/layout.ts";
+import { resolveProgram, peerUid, readableFds, outputWaiting } from "../../pty/index.ts";
+import { parseScheduler } from "../model/parse-scheduler.ts";
+import { encodeJson } from "../client/protocol.ts";
+import type { PaneView } from "../../render/index.ts";
 import { armSilence } from "./alerts.ts";
 
 export interface ServerConfig {
@@ -30,7 +30,7 @@ export interface CommandCaller {
   conn: ClientConnection | null;
   cwd: string;
   env: Record<string, string>;
-  terminal?: import("./protocol.ts").TerminalInfo;
+  terminal?: import("../client/protocol.ts").TerminalInfo;
   print(text: string): void;
   printError(text: string): void;
 }

@@ -3,8 +3,8 @@
 import { expect, test } from "bun:test";
 import { Terminal } from "@xterm/headless";
 import { Unicode11Addon } from "@xterm/addon-unicode11";
-import { CopyMode } from "../../src/mux/copy-mode.ts";
-import { runCopyModeCommand } from "../../src/mux/copy-mode-keys.ts";
+import { CopyMode } from "../../../src/mux/model/copy-mode.ts";
+import { runCopyModeCommand } from "../../../src/mux/lang/copy-mode-keys.ts";
 
 function term(cols: number, rows: number, scrollback = 1000): Terminal {
   const t = new Terminal({ cols, rows, scrollback, allowProposedApi: true });

@@ -1,7 +1,7 @@
 // Entering and leaving copy mode on a pane, and where copied text goes: a paste buffer, and
 // with set-clipboard the host's clipboard through OSC 52.
-import { CopyMode } from "./copy-mode.ts";
-import type { Pane } from "./pane.ts";
+import { CopyMode } from "../model/copy-mode.ts";
+import type { Pane } from "../model/pane.ts";
 import type { Server } from "./server.ts";
 
 export interface EnterOptions {

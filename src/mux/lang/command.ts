@@ -1,11 +1,11 @@
 // The command table's shape, tmux-style argument parsing, and the splitting of command lines
 // (config files, key bindings, the ':' prompt) into argv lists.
-import type { Server } from "./server.ts";
-import type { ClientConnection } from "./client-connection.ts";
-import type { Session } from "./session.ts";
-import type { Window } from "./window.ts";
-import type { Pane } from "./pane.ts";
-import type { TerminalInfo } from "./protocol.ts";
+import type { Server } from "../server/server.ts";
+import type { ClientConnection } from "../client/client-connection.ts";
+import type { Session } from "../model/session.ts";
+import type { Window } from "../model/window.ts";
+import type { Pane } from "../model/pane.ts";
+import type { TerminalInfo } from "../client/protocol.ts";
 
 /** A mistake the user made: reported as one line, exit code 1, nothing else changes. */
 export class CommandError extends Error {}

@@ -1,7 +1,7 @@
 // Copy mode's key tables (copy-mode for emacs keys, copy-mode-vi) as tmux's defaults, each key
 // bound to `send-keys -X command`, and the commands themselves acting on a CopyMode.
 import { CommandError } from "./command.ts";
-import type { CopyMode } from "./copy-mode.ts";
+import type { CopyMode } from "../model/copy-mode.ts";
 
 const SEARCH_DOWN = `command-prompt -p "(search down)" "send-keys -X search-forward \\"%%\\""`;
 const SEARCH_UP = `command-prompt -p "(search up)" "send-keys -X search-backward \\"%%\\""`;

@@ -2,11 +2,11 @@
 // the model so that expanding "#S" never computes a pane's current command.
 import { hostname } from "node:os";
 import type { FormatLookup } from "./format.ts";
-import type { Server } from "./server.ts";
-import type { Session } from "./session.ts";
-import type { Window } from "./window.ts";
-import type { Pane } from "./pane.ts";
-import type { ClientConnection } from "./client-connection.ts";
+import type { Server } from "../server/server.ts";
+import type { Session } from "../model/session.ts";
+import type { Window } from "../model/window.ts";
+import type { Pane } from "../model/pane.ts";
+import type { ClientConnection } from "../client/client-connection.ts";
 
 export interface FormatTarget {
   session?: Session | null;

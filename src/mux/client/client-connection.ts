@@ -1,10 +1,10 @@
 // The server's side of one client connection: the protocol, the commands it sends, and, once
 // attached, its keys (prefix table, prompt) and its frames (compose, diff, pace, backpressure).
 import type { Socket } from "bun";
-import type { Server } from "./server.ts";
-import type { Session } from "./session.ts";
-import type { Pane } from "./pane.ts";
-import type { Window } from "./window.ts";
+import type { Server } from "../server/server.ts";
+import type { Session } from "../model/session.ts";
+import type { Pane } from "../model/pane.ts";
+import type { Window } from "../model/window.ts";
 import {
   FrameReader,
   ProtocolError,
@@ -18,13 +18,13 @@ import {
   type ServerMessage,
   type TerminalInfo,
 } from "./protocol.ts";
-import { composeFrame, ClientScreen, FramePacer, invalidatePane, type Frame, type PaneView } from "../render/index.ts";
-import { parseKeys, splitKeys, encodeKey } from "./keys.ts";
+import { composeFrame, ClientScreen, FramePacer, invalidatePane, type Frame, type PaneView } from "../../render/index.ts";
+import { parseKeys, splitKeys, encodeKey } from "../lang/keys.ts";
 import { buildStatus, sanitizeTitle } from "./status.ts";
 import type { StatusPrompt } from "./prompt.ts";
 import { TextView, type PaneList } from "./chooser.ts";
-import { expandFormat } from "./format.ts";
-import { formatLookup } from "./format-vars.ts";
+import { expandFormat } from "../lang/format.ts";
+import { formatLookup } from "../lang/format-vars.ts";
 import { MouseHandler } from "./mouse-handler.ts";
 import { parseMouse, hostMouseMode, hostMouseSequence } from "./mouse.ts";
 import { ClientTty } from "./client-tty.ts";

@@ -2,8 +2,8 @@
 // floods go in slices, and the interrupt hook ends a run after the current slice.
 import { expect, test } from "bun:test";
 import { Terminal } from "@xterm/headless";
-import { ParseScheduler, keptLines, type ParseSink } from "../../src/mux/parse-scheduler.ts";
-import { waitFor } from "../helpers/wait.ts";
+import { ParseScheduler, keptLines, type ParseSink } from "../../../src/mux/model/parse-scheduler.ts";
+import { waitFor } from "../../helpers/wait.ts";
 
 function sink(): ParseSink & { calls: boolean[] } {
   const model = new Terminal({ cols: 80, rows: 24, allowProposedApi: true });

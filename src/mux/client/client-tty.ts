@@ -7,8 +7,8 @@
 import { fstatSync, openSync, closeSync, constants as fsc } from "node:fs";
 import { isatty } from "node:tty";
 import { ptr } from "bun:ffi";
-import { sys, errno, EAGAIN, EINTR } from "../pty/libc.ts";
-import { gatherHost } from "../pty/gather.ts";
+import { sys, errno, EAGAIN, EINTR } from "../../pty/libc.ts";
+import { gatherHost } from "../../pty/gather.ts";
 
 
 export interface ClientTtyHandlers {

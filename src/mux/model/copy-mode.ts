@@ -3,7 +3,7 @@
 // Lines are absolute buffer indices; when xterm trims history at the limit, every position
 // shifts with it (tracked by a marker), so new output never moves what the user is reading.
 import type { IMarker, IDisposable, Terminal } from "@xterm/headless";
-import type { Highlight } from "../render/index.ts";
+import type { Highlight } from "../../render/index.ts";
 import { classOf, lineCells, lineLength, type LineCells } from "./copy-text.ts";
 
 export interface CopyModeHost {

@@ -2,13 +2,13 @@
 // click selects a pane (or a window in the status line), dragging a border resizes, the wheel
 // scrolls into copy mode, a drag selects and copies on release, double and triple clicks copy
 // a word or a line. A pane whose program asked for the mouse gets the events instead.
-import type { Server } from "./server.ts";
-import type { Session } from "./session.ts";
-import type { Window } from "./window.ts";
-import type { Pane } from "./pane.ts";
-import type { Rect } from "./layout.ts";
+import type { Server } from "../server/server.ts";
+import type { Session } from "../model/session.ts";
+import type { Window } from "../model/window.ts";
+import type { Pane } from "../model/pane.ts";
+import type { Rect } from "../model/layout.ts";
 import { buildStatus } from "./status.ts";
-import { enterCopyMode, modeChanged } from "./pane-modes.ts";
+import { enterCopyMode, modeChanged } from "../server/pane-modes.ts";
 import { paneWantsMouse, sendMouseToPane, type MouseEvent } from "./mouse.ts";
 
 /** tmux's double-click-time. */

@@ -3,7 +3,7 @@
 // with Enter or an item's number; and the view of a command's output (C-b ?), scrolled as
 // tmux's view mode. Both are left with q or Escape.
 
-import type { Highlight } from "../render/index.ts";
+import type { Highlight } from "../../render/index.ts";
 
 /** A list or text shown over the active pane; it gets every key while open. */
 export interface PaneList {

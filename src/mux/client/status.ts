@@ -1,9 +1,9 @@
 // The status line: status-left, the window list, status-right, expanded from formats.
-import type { Server } from "./server.ts";
-import type { Session } from "./session.ts";
-import type { StatusSegment } from "../render/index.ts";
-import { expandFormat, strftime } from "./format.ts";
-import { formatLookup, windowFlags } from "./format-vars.ts";
+import type { Server } from "../server/server.ts";
+import type { Session } from "../model/session.ts";
+import type { StatusSegment } from "../../render/index.ts";
+import { expandFormat, strftime } from "../lang/format.ts";
+import { formatLookup, windowFlags } from "../lang/format-vars.ts";
 
 export function buildStatus(server: Server, s: Session): { left: StatusSegment[]; right: StatusSegment[] } {
   const lookup = formatLookup(server, { session: s });

@@ -1,7 +1,7 @@
 // Format expansion tests. GOLDEN comes from tmux 3.3a on this machine:
 // `TZ=UTC tmux display -p FORMAT` with the user options set as in VARS.
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
-import { expandFormat, formatTrue, trimLeft, trimRight, displayWidth } from "../../src/mux/format.ts";
+import { expandFormat, formatTrue, trimLeft, trimRight, displayWidth } from "../../../src/mux/lang/format.ts";
 
 const VARS: Record<string, string> = {
   "@a": "hello",

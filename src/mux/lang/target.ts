@@ -1,10 +1,10 @@
 // Resolving -t targets as tmux's cmd-find does: session:window.pane, $id/@id/%id, =exact,
 // prefix and glob matches, relative +/-/!, and "current" from the client or WEFT_PANE.
 import { CommandError, type Target, type TargetKind } from "./command.ts";
-import type { Server } from "./server.ts";
-import type { Session } from "./session.ts";
-import type { Window } from "./window.ts";
-import type { Pane } from "./pane.ts";
+import type { Server } from "../server/server.ts";
+import type { Session } from "../model/session.ts";
+import type { Window } from "../model/window.ts";
+import type { Pane } from "../model/pane.ts";
 
 /** Where "current" comes from: an attached client's session, or the pane a command runs in. */
 export interface CurrentHint {

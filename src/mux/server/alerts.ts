@@ -1,7 +1,7 @@
 // monitor-silence: a window not written to for the option's seconds is flagged (`~`). One timer
 // per window, armed only while the option is on, pushed back by every output.
 import type { Server } from "./server.ts";
-import type { Window } from "./window.ts";
+import type { Window } from "../model/window.ts";
 
 export function armSilence(server: Server, w: Window): void {
   const seconds = w.options.getNumber("monitor-silence");

@@ -5,7 +5,7 @@
 // split-window -d, resize-pane, kill-pane, resize-window, select-layout,
 // swap-pane -d. The "random-*" scenarios are seeded random op sequences.
 import { describe, expect, test } from "bun:test";
-import { Layout, LayoutError, layoutChecksum, type Direction, type LayoutName } from "../../src/mux/layout.ts";
+import { Layout, LayoutError, layoutChecksum, type Direction, type LayoutName } from "../../../src/mux/model/layout.ts";
 
 interface Scenario {
   name: string;

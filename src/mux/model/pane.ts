@@ -3,7 +3,7 @@
 import { Terminal } from "@xterm/headless";
 import { Unicode11Addon } from "@xterm/addon-unicode11";
 import { readlinkSync, readFileSync } from "node:fs";
-import { spawn, signalName, type Pty, type ExitStatus } from "../pty/index.ts";
+import { spawn, signalName, type Pty, type ExitStatus } from "../../pty/index.ts";
 import type { CopyMode } from "./copy-mode.ts";
 import { ControlStringLimiter } from "./string-limit.ts";
 import { parseScheduler, keptLines, type ParseSink } from "./parse-scheduler.ts";

@@ -4,7 +4,7 @@
 // tmux does not know were sent as their literal text. NORMALIZE_GOLDEN comes
 // from `bind-key -T t NAME ...; list-keys -T t`.
 import { describe, expect, test } from "bun:test";
-import { encodeKey, encodePaste, isMouseKey, normalizeKeyName, parseKeys, splitKeys } from "../../src/mux/keys.ts";
+import { encodeKey, encodePaste, isMouseKey, normalizeKeyName, parseKeys, splitKeys } from "../../../src/mux/lang/keys.ts";
 
 const NORMAL = { applicationCursor: false, applicationKeypad: false };
 const APP = { applicationCursor: true, applicationKeypad: true };
