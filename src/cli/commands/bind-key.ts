@@ -1,5 +1,6 @@
 // bind-key (bind), unbind-key (unbind), list-keys (lsk): the key tables.
-import { CommandError, flag, value, splitArgv, type CommandEntry } from "../../mux/lang/command.ts";
+import { CommandError, flag, value, splitArgv } from "../../mux/lang/command.ts";
+import type { CommandEntry } from "./context.ts";
 import { normalizeKeyName } from "../../mux/lang/keys.ts";
 
 function table(a: Parameters<CommandEntry["exec"]>[0]["args"]): string {

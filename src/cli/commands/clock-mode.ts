@@ -1,7 +1,8 @@
 // clock-mode (C-b t): a big clock over a pane, on every client showing it, until a key is
 // pressed there. A pane that is not its window's active pane becomes it (the clock is drawn
 // where lists and views are: over the active pane).
-import { CommandError, type CommandEntry } from "../../mux/lang/command.ts";
+import { CommandError } from "../../mux/lang/command.ts";
+import type { CommandEntry } from "./context.ts";
 import { Clock } from "../../mux/client/clock.ts";
 
 export const clockMode: CommandEntry = {
@@ -24,6 +25,5 @@ export const clockMode: CommandEntry = {
       });
       client.openChooser(clock);
     }
-    ctx.server.windowChanged(window);
   },
 };

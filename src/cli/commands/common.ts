@@ -1,7 +1,8 @@
 // What several commands share: pane start options (-c, -e, command words), -P -F printing,
 // size parsing, and the nesting check.
-import { CommandError, value, type Args, type CommandContext } from "../../mux/lang/command.ts";
-import type { NewPaneOptions } from "../../mux/server/server.ts";
+import { CommandError, value, type Args } from "../../mux/lang/command.ts";
+import type { CommandContext } from "./context.ts";
+import type { NewPaneOptions } from "../../mux/model/index.ts";
 import type { ClientConnection } from "../../mux/client/client-connection.ts";
 import { expandFormat, formatTrue } from "../../mux/lang/format.ts";
 import { formatLookup, type FormatTarget } from "../../mux/lang/format-vars.ts";

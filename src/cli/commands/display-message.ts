@@ -1,5 +1,6 @@
 // display-message (display): expand a format; -p prints it, otherwise it shows on the status line.
-import { flag, value, type CommandEntry } from "../../mux/lang/command.ts";
+import { flag, value } from "../../mux/lang/command.ts";
+import type { CommandEntry } from "./context.ts";
 import { format } from "./common.ts";
 import { strftime } from "../../mux/lang/format.ts";
 

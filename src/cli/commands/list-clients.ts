@@ -1,6 +1,7 @@
 // list-clients (lsc): one line per attached client, or -F format, or --json; -t limits them to
 // the clients of one session.
-import { value, flag, type CommandEntry } from "../../mux/lang/command.ts";
+import { value, flag } from "../../mux/lang/command.ts";
+import type { CommandEntry } from "./context.ts";
 import { resolveTarget } from "../../mux/lang/target.ts";
 import { format, filtered, printJson } from "./common.ts";
 
@@ -15,7 +16,7 @@ export const listClients: CommandEntry = {
   noSession: true,
   exec(ctx) {
     const spec = value(ctx.args, "t");
-    const only = spec === undefined ? null : resolveTarget(ctx.server, spec, "session", ctx.server.hintFor({ conn: ctx.client, cwd: ctx.cwd, env: ctx.env, print() {}, printError() {} })).session;
+    const only = spec === undefined ? null : resolveTarget(ctx.model, spec, "session", ctx.server.hintFor({ conn: ctx.client, cwd: ctx.cwd, env: ctx.env, print() {}, printError() {} })).session;
     const attached = [...ctx.server.clients].filter((c) => c.session && (only === null || c.session === only));
     const clients = filtered(ctx, attached, (f, c) => format(ctx, f, { client: c }));
     if (flag(ctx.args, "json")) {

@@ -1,5 +1,6 @@
 // send-prefix: send the prefix key itself to the active pane (C-b C-b).
-import { flag, type CommandEntry } from "../../mux/lang/command.ts";
+import { flag } from "../../mux/lang/command.ts";
+import type { CommandEntry } from "./context.ts";
 import { encodeKey } from "../../mux/lang/keys.ts";
 
 export const sendPrefix: CommandEntry = {

@@ -1,7 +1,7 @@
 // The server's side of one client connection: the protocol, the commands it sends, and, once
 // attached, its keys (prefix table, prompt) and its frames (compose, diff, pace, backpressure).
 import type { Socket } from "bun";
-import type { Server } from "../server/server.ts";
+import type { ClientHost } from "./host.ts";
 import type { Session } from "../model/session.ts";
 import type { Pane } from "../model/pane.ts";
 import type { Window } from "../model/window.ts";
@@ -114,7 +114,7 @@ export class ClientConnection {
   private hostMouse = "";
 
   constructor(
-    private readonly server: Server,
+    private readonly server: ClientHost,
     private readonly socket: Socket<ClientConnection>,
   ) {
     this.mouse = new MouseHandler(server, this);
@@ -458,7 +458,7 @@ export class ClientConnection {
   showMessage(text: string): void {
     if (!this.session) return;
     this.messages.push({ at: new Date(), text });
-    const limit = this.server.serverOptions.getNumber("message-limit");
+    const limit = this.server.model.serverOptions.getNumber("message-limit");
     if (this.messages.length > limit) this.messages.splice(0, this.messages.length - limit);
     if (this.message) clearTimeout(this.message.timer);
     const ms = this.session.options.getNumber("display-time");
@@ -549,7 +549,7 @@ export class ClientConnection {
         const tail = this.inputRest;
         this.inputRest = new Uint8Array(0);
         for (const k of parseKeys(tail)) this.onKey(k.key, k.bytes);
-      }, this.server.serverOptions.getNumber("escape-time"));
+      }, this.server.model.serverOptions.getNumber("escape-time"));
     }
   }
 

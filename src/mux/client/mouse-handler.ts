@@ -2,13 +2,13 @@
 // click selects a pane (or a window in the status line), dragging a border resizes, the wheel
 // scrolls into copy mode, a drag selects and copies on release, double and triple clicks copy
 // a word or a line. A pane whose program asked for the mouse gets the events instead.
-import type { Server } from "../server/server.ts";
+import type { ClientHost } from "./host.ts";
 import type { Session } from "../model/session.ts";
 import type { Window } from "../model/window.ts";
 import type { Pane } from "../model/pane.ts";
 import type { Rect } from "../model/layout.ts";
 import { buildStatus } from "./status.ts";
-import { enterCopyMode, modeChanged } from "../server/pane-modes.ts";
+import { enterCopyMode, modeChanged } from "../model/index.ts";
 import { paneWantsMouse, sendMouseToPane, type MouseEvent } from "./mouse.ts";
 
 /** tmux's double-click-time. */
@@ -32,7 +32,7 @@ export class MouseHandler {
   private held = 0;
 
   constructor(
-    private readonly server: Server,
+    private readonly server: ClientHost,
     private readonly client: MouseClient,
   ) {}
 
@@ -66,12 +66,12 @@ export class MouseHandler {
         return this.press(s, w, p, r, ev, col, row);
       case "wheelUp":
         if (this.toProgram(p)) return this.send(p, r, ev);
-        enterCopyMode(this.server, p, { exitAtBottom: true }).scrollLine(-WHEEL_LINES);
-        return modeChanged(this.server, p);
+        enterCopyMode(this.server.model, p, { exitAtBottom: true }).scrollLine(-WHEEL_LINES);
+        return modeChanged(this.server.model, p);
       case "wheelDown":
         if (this.toProgram(p)) return this.send(p, r, ev);
         p.copyMode?.scrollLine(WHEEL_LINES);
-        return modeChanged(this.server, p);
+        return modeChanged(this.server.model, p);
       default:
         if (this.toProgram(p)) this.send(p, r, ev);
     }
@@ -88,10 +88,7 @@ export class MouseHandler {
   }
 
   private press(s: Session, w: Window, p: Pane, r: Rect, ev: MouseEvent, col: number, row: number): void {
-    if (p !== w.active) {
-      w.setActive(p);
-      this.server.sessionChanged(s);
-    }
+    if (p !== w.active) w.setActive(p);
     if (this.toProgram(p)) return this.send(p, r, ev);
     if (ev.button !== 0) return;
     const now = performance.now();
@@ -102,7 +99,7 @@ export class MouseHandler {
     c.y = ev.y;
     if (c.count > 1) {
       // Double click: the word; triple: the line. Copied at once, as tmux 3.3's bindings do.
-      const cm = enterCopyMode(this.server, p);
+      const cm = enterCopyMode(this.server.model, p);
       cm.moveTo(col, cm.top + row);
       if (c.count === 2) cm.selectWord();
       else cm.selectLine();
@@ -112,7 +109,7 @@ export class MouseHandler {
     if (p.copyMode) {
       p.copyMode.clearSelection();
       p.copyMode.moveTo(col, p.copyMode.top + row);
-      modeChanged(this.server, p);
+      modeChanged(this.server.model, p);
     }
     this.drag = { kind: "select", pane: p, rect: r, col, row, started: false };
   }
@@ -134,10 +131,10 @@ export class MouseHandler {
   }
 
   private dragSelect(d: Extract<Drag, { kind: "select" }>, ev: MouseEvent, end: boolean): void {
-    if (!this.server.findPane(d.pane.id)) return;
+    if (!this.server.model.findPane(d.pane.id)) return;
     if (!d.started) {
       if (end) return; // a plain click
-      const cm = enterCopyMode(this.server, d.pane);
+      const cm = enterCopyMode(this.server.model, d.pane);
       cm.moveTo(d.col, cm.top + d.row);
       cm.beginSelection();
       d.started = true;
@@ -155,7 +152,7 @@ export class MouseHandler {
     if (!cm.vi && forward) col++;
     cm.moveTo(col, cm.top + row);
     if (end) cm.copySelection(true);
-    modeChanged(this.server, d.pane);
+    modeChanged(this.server.model, d.pane);
   }
 
   /** A press on a border: the pane left of (or above) it is resized as the border moves. */
@@ -180,7 +177,6 @@ export class MouseHandler {
     const dir = d.axis === "x" ? (delta > 0 ? "R" : "L") : delta > 0 ? "D" : "U";
     w.layout.resizePane(d.pane.id, dir, Math.abs(delta));
     w.applyLayout();
-    this.server.windowChanged(w);
   }
 
   /** A click on a window's name in the status line selects it. */
@@ -192,10 +188,7 @@ export class MouseHandler {
       const windowIndex = i % 2 === 1 ? (i - 1) / 2 : -1;
       if (x >= at && x < at + width && windowIndex >= 0) {
         const w = s.windows[windowIndex];
-        if (w && w !== s.current) {
-          s.select(w);
-          this.server.sessionChanged(s);
-        }
+        if (w && w !== s.current) s.select(w);
         return;
       }
       at += width;

@@ -1,11 +1,11 @@
 // The status line: status-left, the window list, status-right, expanded from formats.
-import type { Server } from "../server/server.ts";
+import type { FormatEnv } from "../lang/format-vars.ts";
 import type { Session } from "../model/session.ts";
 import type { StatusSegment } from "../../render/index.ts";
 import { expandFormat, strftime } from "../lang/format.ts";
 import { formatLookup, windowFlags } from "../lang/format-vars.ts";
 
-export function buildStatus(server: Server, s: Session): { left: StatusSegment[]; right: StatusSegment[] } {
+export function buildStatus(server: FormatEnv, s: Session): { left: StatusSegment[]; right: StatusSegment[] } {
   const lookup = formatLookup(server, { session: s });
   const left: StatusSegment[] = [{ text: expandFormat(strftime(s.options.getString("status-left"), new Date()), lookup) }];
   for (const w of s.windows) {

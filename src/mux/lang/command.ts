@@ -1,14 +1,10 @@
 // The command table's shape, tmux-style argument parsing, and the splitting of command lines
 // (config files, key bindings, the ':' prompt) into argv lists.
-import type { Server } from "../server/server.ts";
-import type { ClientConnection } from "../client/client-connection.ts";
-import type { Session } from "../model/session.ts";
-import type { Window } from "../model/window.ts";
-import type { Pane } from "../model/pane.ts";
-import type { TerminalInfo } from "../client/protocol.ts";
+import { UserError } from "../model/errors.ts";
+import type { Model, PaneTarget } from "../model/index.ts";
 
 /** A mistake the user made: reported as one line, exit code 1, nothing else changes. */
-export class CommandError extends Error {}
+export class CommandError extends UserError {}
 
 export interface Args {
   /** Flags given, with their (last) value or true. */
@@ -90,26 +86,35 @@ export function parseArgs(template: string, argv: string[], usage: string, minPo
 
 export type TargetKind = "session" | "window" | "pane";
 
-export interface Target {
-  session: Session;
-  window: Window;
-  pane: Pane;
+export type Target = PaneTarget;
+
+/** What a command knows of the terminal of the client that sent it. */
+export interface CommandTerminal {
+  cols: number;
+  rows: number;
 }
 
-export interface CommandContext {
-  server: Server;
+/**
+ * What a command runs with. The language knows nothing of the server or the clients: `Host`
+ * (what commands may ask of the server) and `Client` (of the calling client) are filled in by
+ * the command table's own module (src/cli/commands/context.ts).
+ */
+export interface CommandContext<Host = unknown, Client = unknown> {
+  /** Where commands make their changes; the model announces them. */
+  model: Model;
+  server: Host;
   args: Args;
   /** The -t target resolved (or the current session/window/pane when none was given). */
   target: Target;
   /** The connection that sent it (a CLI invocation or an attached client's binding / prompt). */
-  client: ClientConnection | null;
+  client: Client | null;
   cwd: string;
   env: Record<string, string>;
-  terminal: TerminalInfo | undefined;
+  terminal: CommandTerminal | undefined;
   print(text: string): void;
 }
 
-export interface CommandEntry {
+export interface CommandEntry<Ctx = CommandContext> {
   name: string;
   alias?: string[];
   usage: string;
@@ -125,7 +130,7 @@ export interface CommandEntry {
   noSession?: boolean;
   /** May start a server (only new-session / start-server, as tmux). */
   startServer?: boolean;
-  exec(ctx: CommandContext): void | Promise<void>;
+  exec(ctx: Ctx): void | Promise<void>;
 }
 
 /**

@@ -2,17 +2,32 @@
 // the model so that expanding "#S" never computes a pane's current command.
 import { hostname } from "node:os";
 import type { FormatLookup } from "./format.ts";
-import type { Server } from "../server/server.ts";
-import type { Session } from "../model/session.ts";
-import type { Window } from "../model/window.ts";
-import type { Pane } from "../model/pane.ts";
-import type { ClientConnection } from "../client/client-connection.ts";
+import type { Session, Window, Pane } from "../model/index.ts";
+
+/** What formats need from the server (the server implements it). */
+export interface FormatEnv {
+  readonly socketPath: string;
+  readonly version: string;
+  attachedCount(s: Session): number;
+  paneInMode(p: Pane): boolean;
+}
+
+/** What formats need from a client (client_*); an attached client implements it. */
+export interface FormatClient {
+  readonly name: string;
+  readonly terminal?: { tty?: string; pid?: number; term: string } | undefined;
+  readonly session: Session | null;
+  readonly cols: number;
+  readonly rows: number;
+  readonly created: number;
+  readonly activityAt: number;
+}
 
 export interface FormatTarget {
   session?: Session | null;
   window?: Window | null;
   pane?: Pane | null;
-  client?: ClientConnection | null;
+  client?: FormatClient | null;
   /** Variables of the caller's own, which win (choose-tree's session_format, window_format). */
   extra?: Record<string, string | number>;
 }
@@ -29,7 +44,7 @@ export function windowFlags(w: Window): string {
   return f;
 }
 
-export function formatLookup(server: Server, t: FormatTarget): FormatLookup {
+export function formatLookup(server: FormatEnv, t: FormatTarget): FormatLookup {
   const c = t.client ?? null;
   const s = t.session ?? t.window?.session ?? c?.session ?? null;
   const w = t.window ?? s?.current ?? null;

@@ -1,10 +1,7 @@
 // Resolving -t targets as tmux's cmd-find does: session:window.pane, $id/@id/%id, =exact,
 // prefix and glob matches, relative +/-/!, and "current" from the client or WEFT_PANE.
 import { CommandError, type Target, type TargetKind } from "./command.ts";
-import type { Server } from "../server/server.ts";
-import type { Session } from "../model/session.ts";
-import type { Window } from "../model/window.ts";
-import type { Pane } from "../model/pane.ts";
+import type { Model, Session, Window, Pane } from "../model/index.ts";
 
 /** Where "current" comes from: an attached client's session, or the pane a command runs in. */
 export interface CurrentHint {
@@ -23,18 +20,18 @@ function glob(pattern: string): RegExp {
 }
 
 /** The current target: the hint's pane, else its session, else the most recently active session. */
-export function currentTarget(server: Server, hint: CurrentHint): Target | null {
+export function currentTarget(model: Model, hint: CurrentHint): Target | null {
   if (hint.paneId != null) {
-    const p = server.findPane(hint.paneId);
+    const p = model.findPane(hint.paneId);
     if (p) return p;
   }
-  const s = hint.session && server.sessions.includes(hint.session) ? hint.session : server.mostRecentSession();
+  const s = hint.session && model.sessions.includes(hint.session) ? hint.session : model.mostRecentSession();
   if (!s) return null;
   return { session: s, window: s.current, pane: s.current.active };
 }
 
-function findSession(server: Server, spec: string): Session {
-  const all = server.sessions;
+function findSession(model: Model, spec: string): Session {
+  const all = model.sessions;
   if (spec.startsWith("$")) {
     const s = all.find((x) => `$${x.id}` === spec);
     if (s) return s;
@@ -133,21 +130,21 @@ function findPane(w: Window, spec: string): Pane {
  * Resolve a target string of the given kind. An absent or empty spec means the current one;
  * with no sessions at all it is an error ("no current session").
  */
-export function resolveTarget(server: Server, spec: string | undefined, kind: TargetKind, hint: CurrentHint): Target {
-  const current = currentTarget(server, hint);
-  const none = () => new CommandError(server.sessions.length === 0 ? "no sessions" : `no current ${kind}`);
+export function resolveTarget(model: Model, spec: string | undefined, kind: TargetKind, hint: CurrentHint): Target {
+  const current = currentTarget(model, hint);
+  const none = () => new CommandError(model.sessions.length === 0 ? "no sessions" : `no current ${kind}`);
   if (spec === undefined || spec === "") {
     if (!current) throw none();
     return current;
   }
   // Bare ids stand alone wherever they appear.
   if (/^%\d+$/.test(spec)) {
-    const t = server.findPane(Number(spec.slice(1)));
+    const t = model.findPane(Number(spec.slice(1)));
     if (!t) throw new CommandError(`can't find pane: ${spec}`);
     return t;
   }
   if (/^@\d+$/.test(spec)) {
-    const w = server.findWindow(Number(spec.slice(1)));
+    const w = model.findWindow(Number(spec.slice(1)));
     if (!w) throw new CommandError(`can't find window: ${spec}`);
     return { session: w.session, window: w, pane: w.active };
   }
@@ -174,7 +171,7 @@ export function resolveTarget(server: Server, spec: string | undefined, kind: Ta
   } else windowPart = rest;
 
   let session: Session;
-  if (sessionPart) session = findSession(server, sessionPart);
+  if (sessionPart) session = findSession(model, sessionPart);
   else if (current) session = current.session;
   else throw none();
 
@@ -185,7 +182,7 @@ export function resolveTarget(server: Server, spec: string | undefined, kind: Ta
       return { session, window: w, pane: w.active };
     } catch (e) {
       try {
-        const s = findSession(server, spec);
+        const s = findSession(model, spec);
         return { session: s, window: s.current, pane: s.current.active };
       } catch {
         throw e;
@@ -199,7 +196,7 @@ export function resolveTarget(server: Server, spec: string | undefined, kind: Ta
     // "name.1" with no window called name: tmux takes it as session name, pane 1.
     if (colon >= 0 || panePart === null || !windowPart) throw e;
     try {
-      session = findSession(server, windowPart);
+      session = findSession(model, windowPart);
     } catch {
       throw e;
     }

@@ -3,8 +3,17 @@
 // Lines are absolute buffer indices; when xterm trims history at the limit, every position
 // shifts with it (tracked by a marker), so new output never moves what the user is reading.
 import type { IMarker, IDisposable, Terminal } from "@xterm/headless";
-import type { Highlight } from "../../render/index.ts";
 import { classOf, lineCells, lineLength, type LineCells } from "./copy-text.ts";
+
+/** A run of cells drawn in other colours (the renderer's Highlight, which the model may not import). */
+export interface Highlight {
+  x: number;
+  y: number;
+  width: number;
+  fg?: number | string;
+  bg?: number | string;
+  reverse?: boolean;
+}
 
 export interface CopyModeHost {
   /** The selection was copied: put it in a paste buffer (and the clipboard). */

@@ -97,8 +97,16 @@ export function formatOptionValue(v: OptionValue): string {
 /** One scope's values; lookups fall back to the parent (session → global session options). */
 export class Options {
   private readonly values = new Map<string, OptionValue>();
+  /** Told of every set and unset here or below (set on the global options by the Model). */
+  onChange: ((name: string) => void) | null = null;
 
   constructor(readonly parent: Options | null) {}
+
+  private changed(name: string): void {
+    let o: Options | null = this;
+    while (o && !o.onChange) o = o.parent;
+    o?.onChange?.(name);
+  }
 
   static global(scope: OptionScope): Options {
     const o = new Options(null);
@@ -130,6 +138,7 @@ export class Options {
 
   set(name: string, v: OptionValue): void {
     this.values.set(name, v);
+    this.changed(name);
   }
 
   unset(name: string): void {
@@ -138,6 +147,7 @@ export class Options {
       const d = OPTION_DEFS.get(name);
       if (d) this.values.set(name, d.default);
     }
+    this.changed(name);
   }
 
   entries(): [string, OptionValue][] {

@@ -15,8 +15,12 @@ export interface PaneSpawn {
 }
 
 export interface PaneEvents {
-  /** The screen model changed (title, mode, size): the status line may show it. */
+  /** The screen model changed (its size): the status line may show it. */
   changed(pane: Pane): void;
+  /** The title changed (by the program, or select-pane -T). */
+  title(pane: Pane): void;
+  /** respawn-pane started the program again. */
+  respawned(pane: Pane): void;
   /** Output was parsed into the screen; `interactive` as in ParseSink.parsed. */
   /** `answer`: the first interactive output since input was typed (its echo). */
   output(pane: Pane, interactive: boolean, answer: boolean): void;
@@ -67,7 +71,7 @@ export class Pane implements ParseSink {
     this.model.onWriteParsed(() => this.parsed(false));
     this.model.onTitleChange((t) => {
       this.title = t;
-      this.events.changed(this);
+      this.events.title(this);
     });
     this.model.onBell(() => this.events.bell(this));
     // Replies the program asked its terminal for (DA, DSR, DECRQM) go back into its PTY.
@@ -171,6 +175,25 @@ export class Pane implements ParseSink {
     this.terminal.resize(cols, rows);
     if (!this.dead) this.pty?.resize(cols, rows);
     this.events.changed(this);
+  }
+
+  /** select-pane -T: a title of the user's (the program may set another later). */
+  setTitle(title: string): void {
+    this.title = title;
+    this.events.title(this);
+  }
+
+  /**
+   * respawn-pane: leave any mode, hang up the program, reset the screen with `reinit` (history
+   * stays) and start `spec`. Throws what spawning throws.
+   */
+  respawn(spec: PaneSpawn, reinit: string): void {
+    this.copyMode?.dispose();
+    this.copyMode = null;
+    this.kill();
+    this.writeToScreen(reinit);
+    this.start(spec);
+    this.events.respawned(this);
   }
 
   /** Hang up the program (SIGHUP to its group, as a closing terminal does). */

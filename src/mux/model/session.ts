@@ -1,6 +1,7 @@
 // A session: numbered windows, a current and a last one, its own options and environment.
 import type { Window } from "./window.ts";
 import { Options } from "./options.ts";
+import type { Notifier } from "./notify.ts";
 
 export class Session {
   /** Windows by index, kept sorted. */
@@ -18,6 +19,8 @@ export class Session {
     readonly environment: Record<string, string>,
     readonly cwd: string,
     globalOptions: Options,
+    /** The model's change stream; the session's windows announce on it too. */
+    readonly notify: Notifier,
   ) {
     this.options = new Options(globalOptions);
   }
@@ -48,6 +51,19 @@ export class Session {
     if (this.options.getFlag("renumber-windows")) this.renumber();
   }
 
+  rename(name: string): void {
+    this.name = name;
+    this.notify.emit({ type: "session-renamed", session: this });
+  }
+
+  /** Give a window another index (break-pane of a window's only pane); tmux moves it: unlink, link. */
+  reindex(w: Window, index: number): void {
+    this.notify.emit({ type: "window-unlinked", session: this, window: w });
+    w.index = index;
+    this.windows.sort((a, b) => a.index - b.index);
+    this.notify.emit({ type: "window-linked", session: this, window: w });
+  }
+
   renumber(): void {
     let i = this.options.getNumber("base-index");
     for (const w of this.windows) w.index = i++;
@@ -61,5 +77,6 @@ export class Session {
     w.bellFlag = false;
     w.silenceFlag = false;
     this.activity = Date.now();
+    this.notify.emit({ type: "session-window-changed", session: this, window: w });
   }
 }

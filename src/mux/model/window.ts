@@ -80,6 +80,13 @@ export class Window {
     if (this.zoomed && this.zoomed !== p) this.unzoom();
     this.lastPane = this.active;
     this.active = p;
+    this.session.notify.emit({ type: "window-pane-changed", window: this, pane: p });
+  }
+
+  /** A fixed name, as tmux's rename-window (automatic-rename no longer follows the program). */
+  rename(name: string): void {
+    this.fixedName = name;
+    this.session.notify.emit({ type: "window-renamed", window: this });
   }
 
   removePane(p: Pane): void {
@@ -119,11 +126,13 @@ export class Window {
   /** Give every pane (PTY and terminal) the size the layout says, in one step. */
   applyLayout(): void {
     for (const [p, r] of this.visible()) p.resize(r.width, r.height);
-    if (this.zoomed) return;
-    for (const p of this.panes.values()) {
-      const r = this.layout.rect(p.id);
-      if (r) p.resize(r.width, r.height);
+    if (!this.zoomed) {
+      for (const p of this.panes.values()) {
+        const r = this.layout.rect(p.id);
+        if (r) p.resize(r.width, r.height);
+      }
     }
+    this.session.notify.emit({ type: "window-layout-changed", window: this });
   }
 
   neighbour(p: Pane, dir: Direction): Pane | null {

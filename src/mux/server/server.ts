@@ -1,52 +1,34 @@
-// The server: owns every session, window and pane, listens on the socket, runs commands from
-// clients, key bindings and the config file, and tells attached clients when to repaint.
+// The server: owns the model, listens on the socket, runs commands from clients, key bindings
+// and the config file, and hears every change of the model once (reactions.ts).
 import { existsSync, unlinkSync, chmodSync, readFileSync } from "node:fs";
 import type { Socket } from "bun";
-import { Session } from "../model/session.ts";
-import { Window } from "../model/window.ts";
-import { Pane, type PaneSpawn } from "../model/pane.ts";
-import { Options } from "../model/options.ts";
+import { Model, UserError, type Session, type Pane } from "../model/index.ts";
 import { KeyTables } from "../lang/bindings.ts";
 import { ClientConnection } from "../client/client-connection.ts";
+import type { ClientHost, CommandCaller } from "../client/host.ts";
 import { CommandError, parseArgs, splitArgv, splitCommandLine, type CommandEntry, type CommandContext, type Target } from "../lang/command.ts";
 import { resolveTarget, currentTarget, type CurrentHint } from "../lang/target.ts";
-import { LayoutError, type SplitOptions } from "../model/layout.ts";
-import { resolveProgram, peerUid, readableFds, outputWaiting } from "../../pty/index.ts";
+import { LayoutError } from "../model/layout.ts";
+import { peerUid, readableFds, outputWaiting } from "../../pty/index.ts";
 import { parseScheduler } from "../model/parse-scheduler.ts";
 import { encodeJson } from "../client/protocol.ts";
 import type { PaneView } from "../../render/index.ts";
-import { armSilence } from "./alerts.ts";
+import { react } from "./reactions.ts";
+import { markSession } from "./repaint.ts";
+
+export type { CommandCaller } from "../client/host.ts";
+export type { NewPaneOptions, PasteBuffer } from "../model/index.ts";
+
+/** What the command table's commands run with here: the server as their host, a connection as their client. */
+export type ServerCommandContext = CommandContext<Server, ClientConnection>;
+export type ServerCommandEntry = CommandEntry<ServerCommandContext>;
 
 export interface ServerConfig {
   socketPath: string;
-  commands: CommandEntry[];
+  commands: ServerCommandEntry[];
   /** Config file to source at start; null for none (-f /dev/null works too). */
   configFile: string | null;
   version: string;
-}
-
-/** Where a command's output goes and what it knows of its caller. */
-export interface CommandCaller {
-  conn: ClientConnection | null;
-  cwd: string;
-  env: Record<string, string>;
-  terminal?: import("../client/protocol.ts").TerminalInfo;
-  print(text: string): void;
-  printError(text: string): void;
-}
-
-export interface NewPaneOptions {
-  /** Command words: none = the default shell; one = run by the shell; several = exec'd directly. */
-  command: string[];
-  cwd?: string;
-  env?: Record<string, string>;
-}
-
-/** Paste buffers, newest first (tmux's buffer0, buffer1, ...). */
-export interface PasteBuffer {
-  name: string;
-  data: string;
-  automatic: boolean;
 }
 
 /**
@@ -60,24 +42,16 @@ function peerAllowed(sock: Socket<ClientConnection>): boolean {
   return uid === null || uid === 0 || uid === process.getuid?.();
 }
 
-export class Server {
-  sessions: Session[] = [];
+export class Server implements ClientHost {
+  readonly model: Model;
   readonly clients = new Set<ClientConnection>();
-  readonly serverOptions = Options.global("server");
-  readonly sessionOptions = Options.global("session");
-  readonly windowOptions = Options.global("window");
   readonly keys = new KeyTables();
-  readonly commands = new Map<string, CommandEntry>();
-  buffers: PasteBuffer[] = [];
-  private bufferCounter = 0;
+  readonly commands = new Map<string, ServerCommandEntry>();
   readonly waitChannels = new Map<string, { waiters: (() => void)[]; locked: boolean; lockWaiters: (() => void)[]; signalled: boolean }>();
-  private readonly paneIndex = new Map<number, Window>();
-  private nextSessionId = 0;
-  private nextWindowId = 0;
-  private nextPaneId = 0;
   private listener: ReturnType<typeof Bun.listen<ClientConnection>> | null = null;
   private exiting = false;
-  private hadSession = false;
+  /** A session has existed (exit-empty waits for the first). */
+  hadSession = false;
   private everConnected = false;
   private pendingCommands = 0;
   readonly socketPath: string;
@@ -90,6 +64,8 @@ export class Server {
   constructor(private readonly config: ServerConfig) {
     this.socketPath = config.socketPath;
     this.version = config.version;
+    this.model = new Model(config.socketPath);
+    this.model.notify.subscribe((e) => react(this, e));
     for (const c of config.commands) {
       this.commands.set(c.name, c);
       for (const a of c.alias ?? []) this.commands.set(a, c);
@@ -110,7 +86,7 @@ export class Server {
     if (readableFds(fds).length > 0 || outputWaiting()) return true;
     fds.length = 0;
     const quiet: Pane[] = [];
-    for (const s of this.sessions) {
+    for (const s of this.model.sessions) {
       for (const w of s.windows) {
         for (const p of w.panes.values()) {
           const fd = p.pty?.fd ?? -1;
@@ -195,8 +171,8 @@ export class Server {
 
   /** Exit when the last session is gone (exit-empty), as tmux does. */
   maybeExit(): void {
-    if (this.exiting || this.sessions.length > 0 || this.pendingCommands > 0) return;
-    if (!this.serverOptions.getFlag("exit-empty")) return;
+    if (this.exiting || this.model.sessions.length > 0 || this.pendingCommands > 0) return;
+    if (!this.model.serverOptions.getFlag("exit-empty")) return;
     // Before the first client (config file loading) there is nothing to exit for yet.
     if (!this.everConnected || (!this.hadSession && [...this.clients].some((c) => !c.closed))) return;
     this.shutdown();
@@ -205,7 +181,7 @@ export class Server {
   shutdown(): void {
     if (this.exiting) return;
     this.exiting = true;
-    for (const s of [...this.sessions]) this.destroySession(s, false);
+    for (const s of [...this.model.sessions]) this.model.destroySession(s);
     for (const c of this.clients) c.serverExiting();
     this.listener?.stop(true);
     try {
@@ -217,7 +193,7 @@ export class Server {
 
   // ---- commands -------------------------------------------------------------------------
 
-  findCommand(name: string): CommandEntry {
+  findCommand(name: string): ServerCommandEntry {
     const exact = this.commands.get(name);
     if (exact) return exact;
     const matches = new Set([...this.commands.entries()].filter(([n]) => n.startsWith(name)).map(([, c]) => c));
@@ -258,10 +234,11 @@ export class Server {
       const spec = entry.target ? args.flags.get("t") : undefined;
       const target =
         entry.target && typeof spec === "string"
-          ? resolveTarget(this, spec, entry.target, this.hintFor(caller))
-          : currentTarget(this, this.hintFor(caller));
-      if (!target && !entry.noSession) throw new CommandError(this.sessions.length === 0 ? "no sessions" : "no current session");
-      const ctx: CommandContext = {
+          ? resolveTarget(this.model, spec, entry.target, this.hintFor(caller))
+          : currentTarget(this.model, this.hintFor(caller));
+      if (!target && !entry.noSession) throw new CommandError(this.model.sessions.length === 0 ? "no sessions" : "no current session");
+      const ctx: ServerCommandContext = {
+        model: this.model,
         server: this,
         args,
         target: target as Target,
@@ -274,7 +251,7 @@ export class Server {
       await entry.exec(ctx);
       return 0;
     } catch (e) {
-      if (e instanceof CommandError || e instanceof LayoutError) caller.printError(e.message);
+      if (e instanceof UserError || e instanceof LayoutError) caller.printError(e.message);
       else {
         // A bug, not a user error: report it and carry on; the server and its panes survive.
         caller.printError(`internal error: ${(e as Error).message}`);
@@ -352,240 +329,12 @@ export class Server {
     return errors;
   }
 
-  // ---- the model ------------------------------------------------------------------------
-
-  findPane(id: number): Target | null {
-    const w = this.paneIndex.get(id);
-    const pane = w?.panes.get(id);
-    if (!w || !pane) return null;
-    return { session: w.session, window: w, pane };
-  }
-
-  findWindow(id: number): Window | null {
-    for (const s of this.sessions) for (const w of s.windows) if (w.id === id) return w;
-    return null;
-  }
-
-  mostRecentSession(): Session | null {
-    let best: Session | null = null;
-    for (const s of this.sessions) if (!best || s.activity >= best.activity) best = s;
-    return best;
-  }
+  // ---- clients and the model --------------------------------------------------------------
 
   attachedCount(s: Session): number {
     let n = 0;
     for (const c of this.clients) if (c.session === s) n++;
     return n;
-  }
-
-  uniqueSessionName(): string {
-    let i = 0;
-    while (this.sessions.some((s) => s.name === String(i))) i++;
-    return String(i);
-  }
-
-  /** The pane's argv from command words: none = the shell, one = `shell -c word`, more = direct. */
-  resolveCommand(s: Session, words: string[], env: Record<string, string>): string[] {
-    const shell = this.defaultShell(s, env);
-    if (words.length === 0) {
-      const dc = s.options.getString("default-command");
-      return dc ? [shell, "-c", dc] : [shell];
-    }
-    if (words.length === 1) return [shell, "-c", words[0]!];
-    return words;
-  }
-
-  private defaultShell(s: Session, env: Record<string, string>): string {
-    const opt = s.options.getString("default-shell");
-    for (const c of [opt, env.SHELL, "/bin/sh"]) {
-      if (c && c.startsWith("/") && resolveProgram(c, undefined)) return c;
-    }
-    return "/bin/sh";
-  }
-
-  private paneEnv(s: Session, paneId: number, extra: Record<string, string> | undefined): Record<string, string> {
-    const env: Record<string, string> = { ...s.environment };
-    delete env.WEFT;
-    delete env.WEFT_PANE;
-    delete env.TMUX;
-    delete env.TMUX_PANE;
-    env.TERM = "xterm-256color";
-    env.WEFT = `${this.socketPath},${process.pid},${s.id}`;
-    env.WEFT_PANE = `%${paneId}`;
-    return { ...env, ...extra };
-  }
-
-  private createPane(s: Session, opts: NewPaneOptions, cols: number, rows: number, id = this.nextPaneId++): Pane {
-    const env = this.paneEnv(s, id, opts.env);
-    const spec: PaneSpawn = { argv: this.resolveCommand(s, opts.command, env), env, cwd: opts.cwd ?? s.cwd };
-    try {
-      return new Pane(id, spec, cols, rows, s.options.getNumber("history-limit"), {
-        changed: (p) => this.paneChanged(p),
-        output: (p, interactive, answer) => this.paneChanged(p, { interactive, answer }),
-        exited: (p) => this.paneExited(p),
-        bell: (p) => this.paneBell(p),
-      });
-    } catch (e) {
-      throw new CommandError(`create pane failed: ${(e as Error).message}`);
-    }
-  }
-
-  createSession(opts: {
-    name?: string;
-    cwd: string;
-    env: Record<string, string>;
-    cols: number;
-    rows: number;
-    windowName?: string;
-    pane: NewPaneOptions;
-  }): Session {
-    const name = opts.name ?? this.uniqueSessionName();
-    if (this.sessions.some((s) => s.name === name)) throw new CommandError(`duplicate session: ${name}`);
-    if (name.includes(":") || name.includes(".")) throw new CommandError(`invalid session name: ${name}`);
-    const s = new Session(this.nextSessionId++, name, opts.env, opts.cwd, this.sessionOptions);
-    const w = this.createWindow(s, { name: opts.windowName, pane: opts.pane, cols: opts.cols, rows: opts.rows });
-    s.current = w;
-    this.sessions.push(s);
-    this.hadSession = true;
-    return s;
-  }
-
-  createWindow(s: Session, opts: { name?: string; index?: number; pane: NewPaneOptions; cols?: number; rows?: number }): Window {
-    const cols = opts.cols ?? s.current?.cols ?? 80;
-    const rows = opts.rows ?? s.current?.rows ?? 24;
-    const index = opts.index ?? s.freeIndex();
-    if (s.window(index)) throw new CommandError(`index ${index} in use`);
-    const pane = this.createPane(s, opts.pane, cols, rows);
-    const w = new Window(this.nextWindowId++, index, pane, opts.name ?? null, s, this.windowOptions);
-    this.paneIndex.set(pane.id, w);
-    s.addWindow(w);
-    return w;
-  }
-
-  splitPane(w: Window, target: Pane, split: SplitOptions, pane: NewPaneOptions): Pane {
-    w.unzoom();
-    const probe = w.layout.rect(target.id);
-    if (!probe) throw new CommandError(`can't find pane: %${target.id}`);
-    // Split first (it throws when there is no room), then start the program at its size.
-    const id = this.nextPaneId++;
-    w.layout.split(target.id, id, split);
-    const r = w.layout.rect(id)!;
-    let p: Pane;
-    try {
-      p = this.createPane(w.session, pane, r.width, r.height, id);
-    } catch (e) {
-      w.layout.remove(id);
-      throw e;
-    }
-    w.addPane(p);
-    this.paneIndex.set(p.id, w);
-    w.applyLayout();
-    this.windowChanged(w);
-    return p;
-  }
-
-  /** Remove a pane (killing its program); its window and session go when they empty. */
-  killPane(p: Pane): void {
-    const w = this.paneIndex.get(p.id);
-    if (!w) return;
-    if (w.panes.size === 1) {
-      this.killWindow(w); // disposes the pane, after a last paint when the session ends
-      return;
-    }
-    this.paneIndex.delete(p.id);
-    p.dispose();
-    w.removePane(p);
-    this.windowChanged(w);
-  }
-
-  killWindow(w: Window): void {
-    const s = w.session;
-    if (s.windows.length === 1) this.paintNow(s);
-    for (const p of w.panes.values()) {
-      this.paneIndex.delete(p.id);
-      p.dispose();
-    }
-    w.panes.clear();
-    s.removeWindow(w);
-    if (s.windows.length === 0) this.destroySession(s, true);
-    else this.sessionChanged(s);
-  }
-
-  destroySession(s: Session, exitIfEmpty: boolean): void {
-    if (!this.sessions.includes(s)) return;
-    if (s.windows.length > 0) this.paintNow(s);
-    this.sessions = this.sessions.filter((x) => x !== s);
-    for (const w of [...s.windows]) {
-      for (const p of w.panes.values()) {
-        this.paneIndex.delete(p.id);
-        p.dispose();
-      }
-    }
-    s.windows = [];
-    for (const c of this.clients) if (c.session === s) c.sessionDestroyed();
-    if (exitIfEmpty) this.maybeExit();
-  }
-
-  /** Move a pane from its window into another (join-pane / break-pane / swap across windows). */
-  movePaneIndex(p: Pane, w: Window): void {
-    this.paneIndex.set(p.id, w);
-  }
-
-
-  newWindowFor(s: Session, p: Pane, index: number, name: string | null): Window {
-    const w = new Window(this.nextWindowId++, index, p, name, s, this.windowOptions);
-    this.paneIndex.set(p.id, w);
-    s.addWindow(w);
-    return w;
-  }
-
-  private paneExited(p: Pane): void {
-    const t = this.findPane(p.id);
-    if (!t) return;
-    if (t.window.options.getFlag("remain-on-exit")) {
-      p.writeToScreen(`\r\n${p.deadMessage()}`);
-      this.windowChanged(t.window);
-      return;
-    }
-    this.killPane(p);
-  }
-
-  private paneBell(p: Pane): void {
-    const t = this.findPane(p.id);
-    if (!t) return;
-    if (t.session.current !== t.window && t.window.options.getFlag("monitor-bell")) {
-      t.window.bellFlag = true;
-      this.sessionChanged(t.session);
-    }
-    for (const c of this.clients) if (c.session === t.session) c.bell();
-  }
-
-  /** Something in a pane changed; `output` when only its screen's contents did (the status line stands). */
-  paneChanged(p: Pane, output?: { interactive: boolean; answer?: boolean }): void {
-    const w = this.paneIndex.get(p.id);
-    if (!w) return;
-    if (output) w.activity = Date.now();
-    if (w.session.current !== w && w.options.getFlag("monitor-activity") && !w.activityFlag) {
-      w.activityFlag = true;
-      this.sessionChanged(w.session);
-    }
-    armSilence(this, w);
-    for (const c of this.clients) {
-      if (c.session === w.session && c.session.current === w) c.markDirty(output ? { content: true, urgent: output.interactive, answer: output.answer } : undefined);
-    }
-  }
-
-  /** A session is about to end: its clients get the last screen before they are detached. */
-  private paintNow(s: Session): void {
-    for (const c of this.clients) if (c.session === s) c.paintNow();
-  }
-
-  windowChanged(w: Window): void {
-    for (const c of this.clients) if (c.session === w.session && w.session.current === w) c.markDirty();
-  }
-
-  sessionChanged(s: Session): void {
-    for (const c of this.clients) if (c.session === s) c.markDirty();
   }
 
   /** Size a session's windows from its attached clients by the window-size option. */
@@ -605,33 +354,6 @@ export class Server {
       const rows = mode === "largest" ? Math.max(...clients.map((c) => c.windowRows)) : mode === "smallest" ? Math.min(...clients.map((c) => c.windowRows)) : pick.windowRows;
       w.resize(Math.max(1, cols), Math.max(1, rows));
     }
-    this.sessionChanged(s);
-  }
-
-  // ---- paste buffers ---------------------------------------------------------------------
-
-  addBuffer(data: string, name?: string): PasteBuffer {
-    if (name) {
-      const existing = this.buffers.find((b) => b.name === name);
-      if (existing) {
-        existing.data = data;
-        return existing;
-      }
-      const b = { name, data, automatic: false };
-      this.buffers.unshift(b);
-      return b;
-    }
-    const b = { name: `buffer${this.bufferCounter++}`, data, automatic: true };
-    this.buffers.unshift(b);
-    const limit = this.serverOptions.getNumber("buffer-limit");
-    const auto = this.buffers.filter((x) => x.automatic);
-    if (auto.length > limit) this.buffers = this.buffers.filter((x) => !x.automatic || auto.indexOf(x) < limit);
-    return b;
-  }
-
-  getBuffer(name: string | undefined): PasteBuffer {
-    const b = name === undefined ? this.buffers[0] : this.buffers.find((x) => x.name === name);
-    if (!b) throw new CommandError(name === undefined ? "no buffers" : `no buffer ${name}`);
-    return b;
+    markSession(this, s);
   }
 }

@@ -1,8 +1,8 @@
 // Entering and leaving copy mode on a pane, and where copied text goes: a paste buffer, and
-// with set-clipboard the host's clipboard through OSC 52.
-import { CopyMode } from "../model/copy-mode.ts";
-import type { Pane } from "../model/pane.ts";
-import type { Server } from "./server.ts";
+// with set-clipboard the host's clipboard through OSC 52 (pane-set-clipboard).
+import { CopyMode } from "./copy-mode.ts";
+import type { Pane } from "./pane.ts";
+import type { Model } from "./model.ts";
 
 export interface EnterOptions {
   /** Start a page up (copy-mode -u, C-b PageUp). */
@@ -12,19 +12,19 @@ export interface EnterOptions {
 }
 
 /** The pane's copy mode, entered if it was not in it. */
-export function enterCopyMode(server: Server, pane: Pane, opts: EnterOptions = {}): CopyMode {
+export function enterCopyMode(model: Model, pane: Pane, opts: EnterOptions = {}): CopyMode {
   let cm = pane.copyMode;
   if (!cm) {
-    const w = server.findPane(pane.id)?.window;
+    const w = model.findPane(pane.id)?.window;
     const vi = w?.options.getString("mode-keys") === "vi";
     const mode: CopyMode = new CopyMode(
       pane.terminal,
       {
-        copy: (text) => copyText(server, text),
-        changed: () => server.paneChanged(pane),
+        copy: (text) => copyText(model, pane, text),
+        changed: () => model.notify.emit({ type: "pane-changed", pane }),
         exit: () => {
           if (pane.copyMode === mode) pane.copyMode = null;
-          modeChanged(server, pane);
+          modeChanged(model, pane);
         },
       },
       vi,
@@ -37,19 +37,18 @@ export function enterCopyMode(server: Server, pane: Pane, opts: EnterOptions = {
     cm.exitAtBottom = false;
   }
   if (opts.pageUp) cm.pageUp();
-  modeChanged(server, pane);
+  modeChanged(model, pane);
   return cm;
 }
 
-/** Something about a pane's mode changed: repaint wherever its window shows. */
-export function modeChanged(server: Server, pane: Pane): void {
-  const t = server.findPane(pane.id);
-  if (t) server.windowChanged(t.window);
+/** Something about a pane's mode changed (entered, left, moved by the mouse). */
+export function modeChanged(model: Model, pane: Pane): void {
+  if (model.findPane(pane.id)) model.notify.emit({ type: "pane-mode-changed", pane });
 }
 
 /** Copied text becomes the newest paste buffer and, unless set-clipboard is off, the clipboard. */
-export function copyText(server: Server, text: string): void {
-  server.addBuffer(text);
-  if (server.serverOptions.getString("set-clipboard") === "off") return;
-  for (const c of server.clients) if (c.session) c.setClipboard(text);
+export function copyText(model: Model, pane: Pane, text: string): void {
+  model.addBuffer(text);
+  if (model.serverOptions.getString("set-clipboard") === "off") return;
+  model.notify.emit({ type: "pane-set-clipboard", pane, text });
 }
