@@ -8,14 +8,6 @@ export const PROTOCOL_VERSION = 1;
 /** A frame larger than this is malformed: the biggest real one is a full redraw (~1 MiB). */
 export const MAX_FRAME = 16 * 1024 * 1024;
 
-/** Enter: alternate screen, clear, bracketed paste; ask whether synchronized output is supported. */
-export const ENTER = "\x1b[?1049h\x1b[H\x1b[2J\x1b[?2004h\x1b[?2026$p";
-/**
- * Leave: CAN (ends an escape sequence a frame cut short may have left open: ClientTty.close),
- * every mode a pane could have made us set, then the main screen and a visible cursor.
- */
-export const LEAVE = "\x18\x1b[?2026l\x1b[0m\x1b[r\x1b[0 q\x1b[?2004l\x1b[?1000l\x1b[?1002l\x1b[?1003l\x1b[?1006l\x1b[?1004l\x1b[?1l\x1b>\x1b[?1049l\x1b[?25h";
-
 const HEADER = 5; // u32 little-endian payload length, u8 type
 export const FRAME_JSON = 1;
 export const FRAME_DATA = 2;
