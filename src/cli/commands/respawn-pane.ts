@@ -15,7 +15,7 @@ export const respawnPane: CommandEntry = {
   target: "pane",
   exec(ctx) {
     const a = ctx.args;
-    const { session, window, pane } = ctx.target;
+    const { session, pane } = ctx.target;
     if (!pane.dead && !flag(a, "k")) throw new CommandError(`pane %${pane.id} still active`);
     const opts = paneOptions(ctx);
     const old = pane.spawnSpec;
