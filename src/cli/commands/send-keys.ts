@@ -4,7 +4,6 @@ import { CommandError, flag, value } from "../../mux/lang/command.ts";
 import type { CommandEntry } from "./context.ts";
 import { encodeKey } from "../../mux/lang/keys.ts";
 import { runCopyModeCommand } from "../../mux/lang/copy-mode-keys.ts";
-import { modeChanged } from "../../mux/model/index.ts";
 
 export const sendKeys: CommandEntry = {
   name: "send-keys",
@@ -33,8 +32,9 @@ export const sendKeys: CommandEntry = {
       cm.vi = window.options.getString("mode-keys") === "vi";
       const times = nText !== undefined ? repeat : cm.prefix;
       cm.prefix = 1;
-      for (let i = 0; i < times && pane.copyMode === cm; i++) runCopyModeCommand(cm, name, arg);
-      modeChanged(ctx.model, pane);
+      cm.apply(() => {
+        for (let i = 0; i < times && pane.copyMode === cm; i++) runCopyModeCommand(cm, name, arg);
+      });
       return;
     }
     if (flag(a, "R")) pane.terminal.reset();

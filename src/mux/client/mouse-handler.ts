@@ -8,7 +8,8 @@ import type { Window } from "../model/window.ts";
 import type { Pane } from "../model/pane.ts";
 import type { Rect } from "../model/layout.ts";
 import { buildStatus } from "./status.ts";
-import { enterCopyMode, modeChanged } from "../model/index.ts";
+import { enterCopyMode } from "../model/index.ts";
+import type { CopyMode } from "../model/copy-mode.ts";
 import { paneWantsMouse, sendMouseToPane, type MouseEvent } from "./mouse.ts";
 
 /** tmux's double-click-time. */
@@ -64,14 +65,16 @@ export class MouseHandler {
     switch (ev.kind) {
       case "down":
         return this.press(s, w, p, r, ev, col, row);
-      case "wheelUp":
+      case "wheelUp": {
         if (this.toProgram(p)) return this.send(p, r, ev);
-        enterCopyMode(this.server.model, p, { exitAtBottom: true }).scrollLine(-WHEEL_LINES);
-        return modeChanged(this.server.model, p);
-      case "wheelDown":
+        const cm = enterCopyMode(this.server.model, p, { exitAtBottom: true });
+        return cm.apply(() => cm.scrollLine(-WHEEL_LINES));
+      }
+      case "wheelDown": {
         if (this.toProgram(p)) return this.send(p, r, ev);
-        p.copyMode?.scrollLine(WHEEL_LINES);
-        return modeChanged(this.server.model, p);
+        const cm = p.copyMode;
+        return cm?.apply(() => cm.scrollLine(WHEEL_LINES));
+      }
       default:
         if (this.toProgram(p)) this.send(p, r, ev);
     }
@@ -106,11 +109,11 @@ export class MouseHandler {
       cm.copySelection(true);
       return;
     }
-    if (p.copyMode) {
-      p.copyMode.clearSelection();
-      p.copyMode.moveTo(col, p.copyMode.top + row);
-      modeChanged(this.server.model, p);
-    }
+    const cm = p.copyMode;
+    cm?.apply(() => {
+      cm.clearSelection();
+      cm.moveTo(col, cm.top + row);
+    });
     this.drag = { kind: "select", pane: p, rect: r, col, row, started: false };
   }
 
@@ -140,7 +143,11 @@ export class MouseHandler {
       d.started = true;
     }
     const cm = d.pane.copyMode;
-    if (!cm) return;
+    cm?.apply(() => this.extendSelection(d, cm, ev, end));
+  }
+
+  /** The selection's end follows the pointer; past the top or bottom edge the view scrolls. */
+  private extendSelection(d: Extract<Drag, { kind: "select" }>, cm: CopyMode, ev: MouseEvent, end: boolean): void {
     let row = ev.y - d.rect.y;
     // Dragging past the top or bottom edge scrolls.
     if (row < 0) cm.scrollLine(-1);
@@ -152,7 +159,6 @@ export class MouseHandler {
     if (!cm.vi && forward) col++;
     cm.moveTo(col, cm.top + row);
     if (end) cm.copySelection(true);
-    modeChanged(this.server.model, d.pane);
   }
 
   /** A press on a border: the pane left of (or above) it is resized as the border moves. */

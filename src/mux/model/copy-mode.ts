@@ -18,8 +18,10 @@ export interface Highlight {
 export interface CopyModeHost {
   /** The selection was copied: put it in a paste buffer (and the clipboard). */
   copy(text: string): void;
-  /** Something visible changed. */
+  /** Something visible changed (the history under the view moved). */
   changed(): void;
+  /** Commands or the mouse moved the view, the cursor or the selection (apply). */
+  moved?(): void;
   /** Copy mode ended (cancel, copy-and-cancel, scrolled to the bottom with -e). */
   exit(): void;
 }
@@ -130,6 +132,15 @@ export class CopyMode {
     for (const s of this.subs) s.dispose();
     this.subs.length = 0;
     this.ref?.dispose();
+  }
+
+  /**
+   * Run copy-mode commands (send-keys -X, the mouse) and announce the change once, unless they
+   * left the mode (leaving announces itself).
+   */
+  apply(change: () => void): void {
+    change();
+    if (!this.done) this.host.moved?.();
   }
 
   /** Leave copy mode (once). */

@@ -22,6 +22,7 @@ export function enterCopyMode(model: Model, pane: Pane, opts: EnterOptions = {})
       {
         copy: (text) => copyText(model, pane, text),
         changed: () => model.notify.emit({ type: "pane-changed", pane }),
+        moved: () => modeChanged(model, pane),
         exit: () => {
           if (pane.copyMode === mode) pane.copyMode = null;
           modeChanged(model, pane);

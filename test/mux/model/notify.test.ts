@@ -216,6 +216,41 @@ test("killing a session's last window closes the session", async () => {
   expect(await run("kill-window -t last:0")).toEqual([`session-closing ${t.s}`, `window-unlinked ${t.s} ${t.w}`, `session-closed ${t.s}`]);
 });
 
+test("buffers from capture-pane, load-buffer and buffer-limit; paste-buffer -d deletes", async () => {
+  await run("new-session -d -s m -x 40 -y 10");
+  expect(await run("capture-pane -t m -b shot")).toEqual(["paste-buffer-changed shot"]);
+  const file = `/tmp/weft-notify-${process.pid}.txt`;
+  await Bun.write(file, "from a file");
+  expect(await run(`load-buffer -b file ${file}`)).toEqual(["paste-buffer-changed file"]);
+  expect(await run("paste-buffer -d -b file -t m")).toEqual(["paste-buffer-deleted file"]);
+  // Automatic buffers beyond buffer-limit go, oldest first, as the new one comes.
+  await run("set-option -g buffer-limit 1");
+  const first = (await run("set-buffer one"))[0];
+  const events = await run("set-buffer two");
+  expect(events).toEqual([first!.replace("changed", "deleted"), events[1]!]);
+  expect(events[1]).toMatch(/^paste-buffer-changed buffer\d+$/);
+  await run("set-option -g buffer-limit 50");
+});
+
+test("swap-pane across windows and move-pane: both windows are laid out again", async () => {
+  await run("new-window -d -t m");
+  const [w0, w1] = [ids("m:0"), ids("m:1")];
+  expect(await run("swap-pane -d -s m:0.0 -t m:1.0")).toEqual([`window-layout-changed ${w0.w}`, `window-layout-changed ${w1.w}`]);
+  await run("split-window -d -t m:1");
+  const moving = ids("m:1.1").p;
+  const events = await run("move-pane -d -s m:1.1 -t m:0.0");
+  expect(ids("m:0.1").p).toBe(moving);
+  expect(events).toEqual([`window-layout-changed ${w1.w}`, `window-layout-changed ${w1.w}`, `window-layout-changed ${w0.w}`]);
+});
+
+test("copy mode's own commands (send-keys -X) announce the mode's change once", async () => {
+  const p = ids("m:0.0");
+  await run("copy-mode -t m:0.0");
+  expect(await run("send-keys -X -t m:0.0 cursor-up")).toEqual([`pane-mode-changed ${p.p}`]);
+  // Leaving announces itself; the command adds nothing.
+  expect(await run("send-keys -X -t m:0.0 cancel")).toEqual([`pane-mode-changed ${p.p}`]);
+});
+
 test("the notifier: every listener hears every event, in order, until it unsubscribes", async () => {
   const { Notifier } = await import("../../../src/mux/model/notify.ts");
   const n = new Notifier();
