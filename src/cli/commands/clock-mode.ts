@@ -3,7 +3,6 @@
 // where lists and views are: over the active pane).
 import { CommandError } from "../../mux/lang/command.ts";
 import type { CommandEntry } from "./context.ts";
-import { Clock } from "../../mux/client/clock.ts";
 
 export const clockMode: CommandEntry = {
   name: "clock-mode",
@@ -16,14 +15,8 @@ export const clockMode: CommandEntry = {
     const clients = [...ctx.server.clients].filter((c) => c.session?.current === window);
     if (clients.length === 0) throw new CommandError(`no client shows pane %${pane.id}`);
     window.setActive(pane);
-    for (const client of clients) {
-      const clock: Clock = new Clock({
-        style: () => (window.options.getString("clock-mode-style") === "12" ? "12" : "24"),
-        colour: () => window.options.getString("clock-mode-colour"),
-        changed: () => client.markDirty(),
-        done: () => client.closeChooser(),
-      });
-      client.openChooser(clock);
-    }
+    const style = () => (window.options.getString("clock-mode-style") === "12" ? "12" : "24");
+    const colour = () => window.options.getString("clock-mode-colour");
+    for (const client of clients) client.openClock(style, colour);
   },
 };

@@ -342,6 +342,10 @@ export class ClientConnection {
     this.view.closeChooser();
   }
 
+  openClock(style: () => "12" | "24", colour: () => string): void {
+    this.view.openClock(style, colour);
+  }
+
   openPrompt(prompt: StatusPrompt): void {
     this.view.openPrompt(prompt);
   }

@@ -6,6 +6,7 @@ import { composeFrame, ClientScreen, FramePacer, invalidatePane, type Frame, typ
 import { buildStatus, sanitizeTitle } from "./status.ts";
 import type { StatusPrompt } from "./prompt.ts";
 import { TextView, type PaneList } from "./chooser.ts";
+import { Clock } from "./clock.ts";
 import { expandFormat } from "../lang/format.ts";
 import { formatLookup } from "../lang/format-vars.ts";
 import { hostMouseMode, hostMouseSequence } from "./mouse.ts";
@@ -248,6 +249,19 @@ export class ClientView {
     this.chooser?.close?.();
     this.chooser = null;
     this.markDirty();
+  }
+
+  /** clock-mode: a big clock over the active pane, repainted as the minute turns, until a key. */
+  openClock(style: () => "12" | "24", colour: () => string): void {
+    const clock: Clock = new Clock({
+      style,
+      colour,
+      changed: () => this.markDirty(),
+      done: () => {
+        if (this.chooser === clock) this.closeChooser();
+      },
+    });
+    this.openChooser(clock);
   }
 
   /** Open a status-line prompt (command-prompt, confirm-before). */
