@@ -241,7 +241,8 @@ export class ClientConnection {
 
   attach(s: Session): void {
     if (!this.terminal) throw new Error("not a terminal");
-    const first = this.session === null;
+    const old = this.session;
+    const first = old === null;
     this.session = s;
     this.lastActivity = performance.now();
     s.activity = Date.now();
@@ -250,7 +251,7 @@ export class ClientConnection {
       this.send({ t: "attach", session: s.name, ...(this.tty ? { direct: true } : {}) });
       this.view.start(s);
     }
-    this.server.sessionSizeChanged(s);
+    this.server.model.notify.emit({ type: "client-session-changed", client: this, session: s, old });
     this.redraw();
   }
 
@@ -259,8 +260,7 @@ export class ClientConnection {
     const old = this.session;
     if (old && old !== s) this.lastSession = old;
     this.session = s;
-    if (old) this.server.sessionSizeChanged(old);
-    this.server.sessionSizeChanged(s);
+    this.server.model.notify.emit({ type: "client-session-changed", client: this, session: s, old });
     this.redraw();
   }
 

@@ -12,6 +12,11 @@ export interface PasteBuffer {
   automatic: boolean;
 }
 
+/** A client, as the model knows it: the server's clients are not the model's, but tmux's stream names them. */
+export interface ClientRef {
+  readonly name: string;
+}
+
 /**
  * The events, named after tmux's notifications and hooks where tmux has one; the few of weft's
  * own say so.
@@ -49,6 +54,8 @@ export type ModelEvent =
   | { type: "pane-set-clipboard"; pane: Pane; text: string }
   | { type: "paste-buffer-changed"; buffer: PasteBuffer }
   | { type: "paste-buffer-deleted"; buffer: PasteBuffer }
+  /** A client was attached to a session, or switched to another (`old`: the one it showed, if any). */
+  | { type: "client-session-changed"; client: ClientRef; session: Session; old: Session | null }
   /** An option was set or unset, at any level (tmux's options_push_changes). */
   | { type: "option-changed"; name: string };
 

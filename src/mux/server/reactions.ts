@@ -52,6 +52,10 @@ export function react(server: Server, e: ModelEvent): void {
     case "paste-buffer-changed":
     case "paste-buffer-deleted":
       return; // nothing shows buffers live yet (choose-buffer lists them when opened)
+    case "client-session-changed":
+      // The sessions it left and joined are sized again for the clients they have now.
+      if (e.old && e.old !== e.session) server.sessionSizeChanged(e.old);
+      return server.sessionSizeChanged(e.session);
     case "option-changed":
       return optionChanged(server, e.name);
     default:
