@@ -1,6 +1,7 @@
 // tmux key names and bytes, both ways: names to the bytes a pane's program
 // expects (tmux 3.3a input-keys.c, key-string.c) and raw terminal input to
 // named keys for binding lookup (tty-keys.c).
+// One file, longer than most: both directions share the key codes, their names and modifiers.
 
 export interface InputModes {
   applicationCursor: boolean; // DECCKM: arrows send ESC O x

@@ -2,6 +2,8 @@
 // selection and a search, over the live xterm buffer (the program keeps running under it).
 // Lines are absolute buffer indices; when xterm trims history at the limit, every position
 // shifts with it (tracked by a marker), so new output never moves what the user is reading.
+// One file, longer than most: every copy-mode command moves the same cursor, view and
+// selection, and they keep each other's invariants (clamp, the marker), so they stay together.
 import type { IMarker, IDisposable, Terminal } from "@xterm/headless";
 import { classOf, lineCells, lineLength, type LineCells } from "./copy-text.ts";
 

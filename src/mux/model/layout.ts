@@ -1,6 +1,8 @@
 // The window layout tree: rows and columns of cells with pane leaves, ported
 // from tmux 3.3a (layout.c, layout-set.c, layout-custom.c) so sizes, split
 // rounding, resize behaviour and #{window_layout} strings match tmux exactly.
+// One file, longer than most: the tree's cells and the operations on them (split, resize,
+// presets, the layout string) share private helpers, as tmux's three files share layout.c's.
 
 export interface Rect {
   x: number;

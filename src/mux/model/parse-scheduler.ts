@@ -8,6 +8,8 @@
 // round-robin in SLICE-sized pieces within RUN_BUDGET_MS, then yield with setImmediate.
 // Plain text that scrolls out of the terminal is not parsed at all (evictedPrefix), and under a
 // flood the scrollback is filled in only when the flood pauses or something reads it (Retained).
+// One file, longer than most: the scheduler, the skipping of evicted text and the retained text
+// decide together what is parsed when, and read each other's state.
 import type { Terminal } from "@xterm/headless";
 
 /** A batch this small arriving at an idle pane is interactive: parse it now. */
