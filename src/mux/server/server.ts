@@ -16,9 +16,6 @@ import type { PaneView } from "../../render/index.ts";
 import { react } from "./reactions.ts";
 import { markSession } from "./repaint.ts";
 
-export type { CommandCaller } from "../client/host.ts";
-export type { NewPaneOptions, PasteBuffer } from "../model/index.ts";
-
 /** What the command table's commands run with here: the server as their host, a connection as their client. */
 export type ServerCommandContext = CommandContext<Server, ClientConnection>;
 export type ServerCommandEntry = CommandEntry<ServerCommandContext>;
