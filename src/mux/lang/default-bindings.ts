@@ -6,7 +6,7 @@
 // the list-keys layout could move to files of their own (key-codes.ts,
 // list-keys.ts) once the lang/ folder settles.
 
-import { charWidth } from "../format.ts";
+import { charWidth } from "./format.ts";
 import { escapeArg } from "./cmd-print.ts";
 
 // ---- the default bindings ----

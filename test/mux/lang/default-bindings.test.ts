@@ -10,7 +10,7 @@ import {
   DEFAULT_BINDINGS, canonicalKeyName, compareKeys, keyCode, keySortCode, listKeyNotes, listKeys,
   type ListedBinding, type ListedTable,
 } from "../../../src/mux/lang/default-bindings.ts";
-import { normalizeKeyName } from "../../../src/mux/keys.ts";
+import { normalizeKeyName } from "../../../src/mux/lang/keys.ts";
 import { checkCommand, lookup } from "./cmd-table.ts";
 
 const GOLDENS = join(import.meta.dir, "goldens");
