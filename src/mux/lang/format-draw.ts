@@ -4,7 +4,7 @@
 // format-draw-layout.ts arranges the sections on the line as format-draw.c does.
 import { COLOUR_DEFAULT } from "../model/colour.ts";
 import { defaultStyle, parseStyle, type Style, type StyleBase } from "../model/style.ts";
-import { charWidth, formatSkip } from "../format.ts";
+import { charWidth, formatSkip } from "./format.ts";
 import { arrange, Part, PART_COUNT, type Focus, type PendingRange } from "./format-draw-layout.ts";
 
 /** One cell of a drawn line: colours are colour.ts numbers, attributes style.ts ATTR bits. */

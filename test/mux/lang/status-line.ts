@@ -1,7 +1,7 @@
 // Test helper: tmux's status line from plain data. status-format[0] (tmux's default unless the
 // options say otherwise) is expanded by the format engine against a fake session scope and drawn
 // by formatDraw, as status_redraw does (and a display-message on message-style); cellKey describes cells as the goldens record xterm's.
-import { expandFormat, type FormatScope } from "../../../src/mux/format.ts";
+import { expandFormat, type FormatScope } from "../../../src/mux/lang/format.ts";
 import { formatDraw, type DrawCell, type DrawnLine } from "../../../src/mux/lang/format-draw.ts";
 import { COLOUR_DEFAULT, COLOUR_FLAG_256, COLOUR_FLAG_RGB, colourFindRgb, colourSplitRgb } from "../../../src/mux/model/colour.ts";
 import { ATTR, DEFAULT_BASE, parseStyle, type StyleBase } from "../../../src/mux/model/style.ts";
