@@ -1,10 +1,10 @@
-// Records tmux 3.3a's answers for the format goldens: every line of test/mux/goldens/*.in is
+// Records tmux 3.3a's answers for the format goldens: every line of test/mux/lang/goldens/*.in is
 // shown with `display -p` on a fixed server, and the variables the test must feed are recorded
 // from the same server. Output: JSON lines (the values may hold any character).
 import { spawnSync } from "node:child_process";
 import { readFileSync, writeFileSync } from "node:fs";
 
-const DIR = "test/mux/goldens";
+const DIR = "test/mux/lang/goldens";
 const ENV = { ...process.env, TZ: "UTC", LC_ALL: "C.UTF-8" };
 const SEP = "\x1f";
 

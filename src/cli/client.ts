@@ -14,9 +14,8 @@ import {
   Outbox,
   type ServerMessage,
   type ClientMessage,
-  ENTER,
-  LEAVE,
-} from "../mux/protocol.ts";
+} from "../mux/client/protocol.ts";
+import { ENTER, LEAVE } from "../mux/client/terminal-modes.ts";
 
 export interface ClientOptions {
   socketPath: string;

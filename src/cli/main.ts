@@ -45,7 +45,7 @@ async function main(): Promise<number> {
   const o = program.opts<{ L?: string; S?: string; f?: string }>();
   const command: string[] = program.args.length ? program.args : ["new-session"];
 
-  const { socketPath, ensureSocketDir, SocketDirError } = await import("../mux/socket-path.ts");
+  const { socketPath, ensureSocketDir, SocketDirError } = await import("../mux/server/socket-path.ts");
   const { commandStartsServer } = await import("./command-names.ts");
   let path: string;
   try {

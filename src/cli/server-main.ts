@@ -1,5 +1,5 @@
 // Server mode (`weft __server -S path -f config`): started detached by the first client.
-import { Server } from "../mux/server.ts";
+import { Server } from "../mux/server/server.ts";
 import { COMMANDS } from "./commands/index.ts";
 import { gatherHost } from "../pty/index.ts";
 

@@ -3,7 +3,7 @@
 import { expect, test } from "bun:test";
 import { COMMANDS } from "../../src/cli/commands/index.ts";
 import { COMMAND_NAMES, commandStartsServer } from "../../src/cli/command-names.ts";
-import { KeyTables } from "../../src/mux/bindings.ts";
+import { KeyTables } from "../../src/mux/lang/bindings.ts";
 
 test("COMMAND_NAMES lists every command with its aliases and whether it starts a server", () => {
   const fromTable = COMMANDS.map((c) => [c.name, c.alias ?? [], c.startServer === true]);

@@ -5,7 +5,7 @@ import { mkdirSync, chmodSync, writeFileSync, existsSync, statSync } from "node:
 import { join } from "node:path";
 import { Weft } from "../helpers/weft.ts";
 import { waitFor, within } from "../helpers/wait.ts";
-import { encodeJson, PROTOCOL_VERSION } from "../../src/mux/protocol.ts";
+import { encodeJson, PROTOCOL_VERSION } from "../../src/mux/client/protocol.ts";
 
 let weft: Weft | null = null;
 afterEach(async () => {

@@ -1,7 +1,7 @@
 // What the fuzz tests and scripts/fuzz.ts share: a seeded generator, raw protocol clients on
 // the server's socket, hostile inputs for the protocol, the command layer and the pane path.
 import { readFileSync } from "node:fs";
-import { encodeFrame, encodeJson, FrameReader, FRAME_JSON, PROTOCOL_VERSION, type ServerMessage } from "../../src/mux/protocol.ts";
+import { encodeFrame, encodeJson, FrameReader, FRAME_JSON, PROTOCOL_VERSION, type ServerMessage } from "../../src/mux/client/protocol.ts";
 import { COMMANDS } from "../../src/cli/commands/index.ts";
 
 /** mulberry32: small, fast, and the same sequence for the same seed on every machine. */

@@ -8,7 +8,7 @@ import { join } from "node:path";
 import { Weft } from "../helpers/weft.ts";
 import { waitFor } from "../helpers/wait.ts";
 import { Terminal } from "@xterm/headless";
-import { ControlStringLimiter, MAX_CONTROL_STRING } from "../../src/mux/string-limit.ts";
+import { ControlStringLimiter, MAX_CONTROL_STRING } from "../../src/mux/model/string-limit.ts";
 import { hostileProgram, alive, rssKiBOf, Rng } from "./lib.ts";
 
 

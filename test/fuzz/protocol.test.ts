@@ -4,7 +4,7 @@
 import { test, expect, afterAll, beforeAll } from "bun:test";
 import { Weft } from "../helpers/weft.ts";
 import { waitFor } from "../helpers/wait.ts";
-import { FrameReader, ProtocolError, validateClientMessage, encodeJson, encodeFrame, FRAME_DATA, MAX_FRAME } from "../../src/mux/protocol.ts";
+import { FrameReader, ProtocolError, validateClientMessage, encodeJson, encodeFrame, FRAME_DATA, MAX_FRAME } from "../../src/mux/client/protocol.ts";
 import { Rng, rawClient, badConnection, hello, runCommand, alive, rssKiBOf, fdCountOf, type RawClient } from "./lib.ts";
 
 

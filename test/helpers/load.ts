@@ -4,7 +4,7 @@ import { readFileSync, readdirSync, existsSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { Weft, type HostClient } from "./weft.ts";
 import { waitFor } from "./wait.ts";
-import { encodeJson, encodeData, FrameReader, FRAME_JSON, PROTOCOL_VERSION, type ServerMessage } from "../../src/mux/protocol.ts";
+import { encodeJson, encodeData, FrameReader, FRAME_JSON, PROTOCOL_VERSION, type ServerMessage } from "../../src/mux/client/protocol.ts";
 
 export function rssKiB(pid: number): number {
   try {

@@ -1,5 +1,6 @@
 // attach-session (attach, a): attach this terminal to a session.
-import { flag, type CommandEntry } from "../../mux/command.ts";
+import { flag } from "../../mux/lang/command.ts";
+import type { CommandEntry } from "./context.ts";
 import { checkNesting, requireTerminal } from "./common.ts";
 
 export const attachSession: CommandEntry = {

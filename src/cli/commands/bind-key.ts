@@ -1,6 +1,7 @@
 // bind-key (bind), unbind-key (unbind), list-keys (lsk): the key tables.
-import { CommandError, flag, value, splitArgv, type CommandEntry } from "../../mux/command.ts";
-import { normalizeKeyName } from "../../mux/keys.ts";
+import { CommandError, flag, value, splitArgv } from "../../mux/lang/command.ts";
+import type { CommandEntry } from "./context.ts";
+import { normalizeKeyName } from "../../mux/lang/keys.ts";
 
 function table(a: Parameters<CommandEntry["exec"]>[0]["args"]): string {
   return value(a, "T") ?? (flag(a, "n") ? "root" : "prefix");

@@ -1,7 +1,8 @@
 // break-pane (breakp): take a pane out of its window into a new window of its own (-t names
 // the new window's session and index), made current unless -d.
-import { CommandError, flag, value, type CommandEntry } from "../../mux/command.ts";
-import type { Session } from "../../mux/session.ts";
+import { CommandError, flag, value } from "../../mux/lang/command.ts";
+import type { CommandEntry } from "./context.ts";
+import type { Session } from "../../mux/model/session.ts";
 import { printNew } from "./common.ts";
 import { targetFlag, detachPane, settle } from "./pane-moves.ts";
 
@@ -13,7 +14,7 @@ export const breakPane: CommandEntry = {
   maxArgs: 0,
   exec(ctx) {
     const a = ctx.args;
-    const { server } = ctx;
+    const { model } = ctx;
     const src = targetFlag(ctx, value(a, "s"), "pane");
     const { window: w, pane: p } = src;
     // -t: session:index, :index, index or session (its next free index), as new-window.
@@ -33,12 +34,8 @@ export const breakPane: CommandEntry = {
     if (w.panes.size === 1) {
       // Already alone: a new index or name is all that can change (tmux moves the window).
       if (session !== w.session) throw new CommandError("can't break the only pane of a window into another session");
-      if (index !== undefined) {
-        w.index = index;
-        session.windows.sort((x, y) => x.index - y.index);
-      }
-      if (name !== undefined) w.fixedName = name;
-      server.sessionChanged(session);
+      if (index !== undefined) session.reindex(w, index);
+      if (name !== undefined) w.rename(name);
       printNew(ctx, "#{session_name}:#{window_index}.#{pane_index}", { session, window: w, pane: p });
       return;
     }
@@ -46,10 +43,9 @@ export const breakPane: CommandEntry = {
     w.removePane(p);
     detachPane(w, p);
     settle(ctx, w);
-    const nw = server.newWindowFor(session, p, index ?? session.freeIndex(), name ?? null);
+    const nw = model.newWindowFor(session, p, index ?? session.freeIndex(), name ?? null);
     nw.resize(cols, rows);
     if (!flag(a, "d")) session.select(nw);
-    server.sessionChanged(session);
     printNew(ctx, "#{session_name}:#{window_index}.#{pane_index}", { session, window: nw, pane: p });
   },
 };

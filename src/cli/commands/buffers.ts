@@ -1,14 +1,15 @@
 // What the paste-buffer commands share: the buffer named by -b (or the newest), its format
 // variables for list-buffers, and paths relative to the client's directory.
 import { resolve } from "node:path";
-import { CommandError, value, type CommandContext } from "../../mux/command.ts";
-import type { PasteBuffer } from "../../mux/server.ts";
-import { expandFormat } from "../../mux/format.ts";
-import { formatLookup } from "../../mux/format-vars.ts";
+import { CommandError, value } from "../../mux/lang/command.ts";
+import type { CommandContext } from "./context.ts";
+import type { PasteBuffer } from "../../mux/model/index.ts";
+import { expandFormat } from "../../mux/lang/format.ts";
+import { formatLookup } from "../../mux/lang/format-vars.ts";
 
 /** -b name, or the newest buffer. */
 export function bufferArg(ctx: CommandContext): PasteBuffer {
-  return ctx.server.getBuffer(value(ctx.args, "b"));
+  return ctx.model.getBuffer(value(ctx.args, "b"));
 }
 
 /** The first 50 characters, controls made visible, as tmux's buffer_sample. */

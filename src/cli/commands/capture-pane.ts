@@ -2,8 +2,9 @@
 // with -p or stored in a paste buffer. Lines are numbered as tmux's: 0 is the first visible row,
 // negative numbers are history, "-" is the start of history (-S) or the last visible row (-E).
 import type { IBuffer, IBufferCell } from "@xterm/headless";
-import { CommandError, flag, value, type CommandEntry } from "../../mux/command.ts";
-import type { Pane } from "../../mux/pane.ts";
+import { CommandError, flag, value } from "../../mux/lang/command.ts";
+import type { CommandEntry } from "./context.ts";
+import type { Pane } from "../../mux/model/pane.ts";
 
 export interface CaptureOptions {
   /** First and last line, tmux numbering; undefined = first / last visible row. */
@@ -176,6 +177,6 @@ export const capturePane: CommandEntry = {
       if (text !== "") ctx.print(text);
       return;
     }
-    ctx.server.addBuffer(text, value(a, "b"));
+    ctx.model.addBuffer(text, value(a, "b"));
   },
 };

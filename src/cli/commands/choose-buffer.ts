@@ -4,8 +4,9 @@
 // the buffer (paste-buffer -p -b) or detaching the client (detach-client -t). -f keeps the
 // items the filter is true for (all when it is for none, as tmux), -O sorts (buffers by time,
 // name or size; clients by name, size, creation or activity), -r reverses.
-import { CommandError, flag, value, type CommandContext, type CommandEntry } from "../../mux/command.ts";
-import { Chooser, type ChooserItem } from "../../mux/chooser.ts";
+import { CommandError, flag, value } from "../../mux/lang/command.ts";
+import type { CommandContext, CommandEntry } from "./context.ts";
+import { Chooser, type ChooserItem } from "../../mux/client/chooser.ts";
 import { bufferFormat } from "./buffers.ts";
 import { chooserClient, format, filtered, sortOrder } from "./common.ts";
 import { LIST_BUFFERS_FORMAT } from "./list-buffers.ts";
@@ -44,7 +45,7 @@ export const chooseBuffer: CommandEntry = {
   maxArgs: 1,
   exec(ctx) {
     const fmt = value(ctx.args, "F");
-    const buffers = arrange(ctx, ctx.server.buffers, (f, b) => bufferFormat(ctx, f, b), {
+    const buffers = arrange(ctx, ctx.model.buffers, (f, b) => bufferFormat(ctx, f, b), {
       time: null, // newest first, as they are kept
       name: (a, b) => a.name.localeCompare(b.name),
       size: (a, b) => Buffer.byteLength(b.data) - Buffer.byteLength(a.data),

@@ -3,12 +3,13 @@
 // -F sets what follows each name (with session_format or window_format set, as tmux), -f keeps
 // the windows with a pane the filter is true for (and their sessions), -O sorts by index, name
 // or time (most recently active first) and -r reverses it.
-import { flag, value, type CommandEntry } from "../../mux/command.ts";
-import { Chooser, type ChooserItem } from "../../mux/chooser.ts";
-import { formatTrue } from "../../mux/format.ts";
-import { windowFlags } from "../../mux/format-vars.ts";
-import type { Session } from "../../mux/session.ts";
-import type { Window } from "../../mux/window.ts";
+import { flag, value } from "../../mux/lang/command.ts";
+import type { CommandEntry } from "./context.ts";
+import { Chooser, type ChooserItem } from "../../mux/client/chooser.ts";
+import { formatTrue } from "../../mux/lang/format.ts";
+import { windowFlags } from "../../mux/lang/format-vars.ts";
+import type { Session } from "../../mux/model/session.ts";
+import type { Window } from "../../mux/model/window.ts";
 import { chooserClient, format, sortOrder } from "./common.ts";
 
 type Sort = "index" | "name" | "time";
@@ -46,7 +47,7 @@ export const chooseTree: CommandEntry = {
       const kept = (s: Session, w: Window) => filter === undefined || [...w.panes.values()].some((p) => formatTrue(format(ctx, filter, { session: s, window: w, pane: p })));
       const items: ChooserItem[] = [];
       let selected = 0;
-      for (const s of [...ctx.server.sessions].sort((x, y) => reverse * bySession(x, y))) {
+      for (const s of [...ctx.model.sessions].sort((x, y) => reverse * bySession(x, y))) {
         const windows = s.windows.filter((w) => kept(s, w)).sort((x, y) => reverse * byWindow(x, y));
         if (windows.length === 0) continue;
         const attached = [...ctx.server.clients].some((c) => c.session === s);

@@ -1,8 +1,8 @@
 // clock-mode (C-b t): a big clock over a pane, on every client showing it, until a key is
 // pressed there. A pane that is not its window's active pane becomes it (the clock is drawn
 // where lists and views are: over the active pane).
-import { CommandError, type CommandEntry } from "../../mux/command.ts";
-import { Clock } from "../../mux/clock.ts";
+import { CommandError } from "../../mux/lang/command.ts";
+import type { CommandEntry } from "./context.ts";
 
 export const clockMode: CommandEntry = {
   name: "clock-mode",
@@ -15,15 +15,8 @@ export const clockMode: CommandEntry = {
     const clients = [...ctx.server.clients].filter((c) => c.session?.current === window);
     if (clients.length === 0) throw new CommandError(`no client shows pane %${pane.id}`);
     window.setActive(pane);
-    for (const client of clients) {
-      const clock: Clock = new Clock({
-        style: () => (window.options.getString("clock-mode-style") === "12" ? "12" : "24"),
-        colour: () => window.options.getString("clock-mode-colour"),
-        changed: () => client.markDirty(),
-        done: () => client.closeChooser(),
-      });
-      client.openChooser(clock);
-    }
-    ctx.server.windowChanged(window);
+    const style = () => (window.options.getString("clock-mode-style") === "12" ? "12" : "24");
+    const colour = () => window.options.getString("clock-mode-colour");
+    for (const client of clients) client.openClock(style, colour);
   },
 };

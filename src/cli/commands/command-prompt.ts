@@ -1,8 +1,9 @@
 // command-prompt: read a command on the status line and run it (C-b :); a template's %% (or %1)
 // is replaced by what was typed, -I gives initial text, -p the prompt, -1 takes one key, -N
 // takes digits until another key, which then does what it does.
-import { CommandError, value, type CommandEntry } from "../../mux/command.ts";
-import { Prompt } from "../../mux/prompt.ts";
+import { CommandError, value } from "../../mux/lang/command.ts";
+import type { CommandEntry } from "./context.ts";
+import { Prompt } from "../../mux/client/prompt.ts";
 import { format } from "./common.ts";
 
 export const commandPrompt: CommandEntry = {

@@ -1,10 +1,11 @@
 // What several commands share: pane start options (-c, -e, command words), -P -F printing,
 // size parsing, and the nesting check.
-import { CommandError, value, type Args, type CommandContext } from "../../mux/command.ts";
-import type { NewPaneOptions } from "../../mux/server.ts";
-import type { ClientConnection } from "../../mux/client-connection.ts";
-import { expandFormat, formatTrue } from "../../mux/format.ts";
-import { formatLookup, type FormatTarget } from "../../mux/format-vars.ts";
+import { CommandError, value, type Args } from "../../mux/lang/command.ts";
+import type { CommandContext } from "./context.ts";
+import type { NewPaneOptions } from "../../mux/model/index.ts";
+import type { ClientConnection } from "../../mux/client/client-connection.ts";
+import { expandFormat, formatTrue } from "../../mux/lang/format.ts";
+import { formatLookup, type FormatTarget } from "../../mux/lang/format-vars.ts";
 
 /** -c dir, -e VAR=value (repeatable) and the command words, for new-session/new-window/split-window/respawn-pane. */
 export function paneOptions(ctx: CommandContext, a: Args = ctx.args): NewPaneOptions {

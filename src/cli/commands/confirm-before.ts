@@ -1,7 +1,8 @@
 // confirm-before (confirm): ask on the status line, and run the command only if the answer is y
 // (or the -c key); C-b x and C-b & ask before killing, as tmux's do.
-import { CommandError, value, type CommandEntry } from "../../mux/command.ts";
-import { Confirm } from "../../mux/prompt.ts";
+import { CommandError, value } from "../../mux/lang/command.ts";
+import type { CommandEntry } from "./context.ts";
+import { Confirm } from "../../mux/client/prompt.ts";
 import { format } from "./common.ts";
 
 export const confirmBefore: CommandEntry = {

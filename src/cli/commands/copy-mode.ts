@@ -1,7 +1,8 @@
 // copy-mode: enter copy mode on a pane (C-b [); -u starts a page up, -e leaves again at the
 // bottom (the mouse wheel), -q leaves it.
-import { flag, type CommandEntry } from "../../mux/command.ts";
-import { enterCopyMode } from "../../mux/pane-modes.ts";
+import { flag } from "../../mux/lang/command.ts";
+import type { CommandEntry } from "./context.ts";
+import { enterCopyMode } from "../../mux/model/index.ts";
 
 export const copyMode: CommandEntry = {
   name: "copy-mode",
@@ -15,6 +16,6 @@ export const copyMode: CommandEntry = {
       pane.copyMode?.cancel();
       return;
     }
-    enterCopyMode(ctx.server, pane, { pageUp: flag(ctx.args, "u"), exitAtBottom: flag(ctx.args, "e") });
+    enterCopyMode(ctx.model, pane, { pageUp: flag(ctx.args, "u"), exitAtBottom: flag(ctx.args, "e") });
   },
 };

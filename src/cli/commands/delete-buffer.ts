@@ -1,5 +1,5 @@
 // delete-buffer (deleteb): delete a paste buffer (the newest, or -b name).
-import type { CommandEntry } from "../../mux/command.ts";
+import type { CommandEntry } from "./context.ts";
 import { bufferArg } from "./buffers.ts";
 
 export const deleteBuffer: CommandEntry = {
@@ -11,6 +11,6 @@ export const deleteBuffer: CommandEntry = {
   noSession: true,
   exec(ctx) {
     const b = bufferArg(ctx);
-    ctx.server.buffers = ctx.server.buffers.filter((x) => x !== b);
+    ctx.model.deleteBuffer(b);
   },
 };

@@ -1,7 +1,8 @@
 // detach-client (detach): detach this client, one named by -t (its terminal, as list-clients
 // shows it), every client of a session (-s), or all but this one (-a).
-import { flag, value, type CommandEntry } from "../../mux/command.ts";
-import { resolveTarget } from "../../mux/target.ts";
+import { flag, value } from "../../mux/lang/command.ts";
+import type { CommandEntry } from "./context.ts";
+import { resolveTarget } from "../../mux/lang/target.ts";
 
 export const detachClient: CommandEntry = {
   name: "detach-client",
@@ -9,7 +10,7 @@ export const detachClient: CommandEntry = {
   usage: "[-aP] [-s target-session] [-t target-client]",
   args: "aPs:t:",
   exec(ctx) {
-    const { server, client } = ctx;
+    const { server, model, client } = ctx;
     const name = value(ctx.args, "t");
     if (name !== undefined) {
       server.targetClient(name, client).detach();
@@ -17,7 +18,7 @@ export const detachClient: CommandEntry = {
     }
     const spec = value(ctx.args, "s");
     if (spec !== undefined) {
-      const s = resolveTarget(server, spec, "session", server.hintFor({ conn: client, cwd: ctx.cwd, env: ctx.env, print() {}, printError() {} })).session;
+      const s = resolveTarget(model, spec, "session", server.hintFor({ conn: client, cwd: ctx.cwd, env: ctx.env, print() {}, printError() {} })).session;
       for (const c of [...server.clients]) if (c.session === s) c.detach();
       return;
     }

@@ -1,7 +1,8 @@
 // display-message (display): expand a format; -p prints it, otherwise it shows on the status line.
-import { flag, value, type CommandEntry } from "../../mux/command.ts";
+import { flag, value } from "../../mux/lang/command.ts";
+import type { CommandEntry } from "./context.ts";
 import { format } from "./common.ts";
-import { strftime } from "../../mux/format.ts";
+import { strftime } from "../../mux/lang/format.ts";
 
 const DEFAULT = "[#{session_name}] #{window_index}:#{window_name}, current pane #{pane_index} - (%H:%M %d-%b-%y)";
 

@@ -1,6 +1,7 @@
 // display-panes (displayp): each pane's index in its middle for display-panes-time ms (or -d);
 // pressing one runs the template on that pane, select-pane -t '%%' by default (C-b q).
-import { CommandError, value, type CommandEntry } from "../../mux/command.ts";
+import { CommandError, value } from "../../mux/lang/command.ts";
+import type { CommandEntry } from "./context.ts";
 
 export const displayPanes: CommandEntry = {
   name: "display-panes",

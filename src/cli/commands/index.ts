@@ -1,6 +1,6 @@
 // The command table: every command weft has, one file each. The command line, key bindings,
 // the config file and the ':' prompt all run these same entries.
-import type { CommandEntry } from "../../mux/command.ts";
+import type { CommandEntry } from "./context.ts";
 import { newSession } from "./new-session.ts";
 import { attachSession } from "./attach-session.ts";
 import { detachClient } from "./detach-client.ts";

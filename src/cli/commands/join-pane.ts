@@ -1,7 +1,8 @@
 // join-pane (joinp) and move-pane (movep): move a pane into another window by splitting the
 // target pane (-h/-v, -b, -f, -l size as split-window); a window left empty closes.
-import { CommandError, flag, value, type CommandContext, type CommandEntry } from "../../mux/command.ts";
-import { Layout } from "../../mux/layout.ts";
+import { CommandError, flag, value } from "../../mux/lang/command.ts";
+import type { CommandContext, CommandEntry } from "./context.ts";
+import { Layout } from "../../mux/model/layout.ts";
 import { targetFlag, detachPane, settle } from "./pane-moves.ts";
 
 function size(l: string | undefined): { cells: number } | { percent: number } | undefined {
@@ -13,7 +14,7 @@ function size(l: string | undefined): { cells: number } | { percent: number } | 
 
 function join(ctx: CommandContext): void {
   const a = ctx.args;
-  const { server } = ctx;
+  const { model } = ctx;
   const dst = ctx.target;
   const src = targetFlag(ctx, value(a, "s"), "pane");
   const { window: sw, pane: p } = src;
@@ -36,14 +37,14 @@ function join(ctx: CommandContext): void {
     dw.layout.split(d.id, p.id, split); // throws (nothing changed) when there is no room
     if (sw.panes.size === 1) {
       detachPane(sw, p);
-      server.killWindow(sw); // no panes left to kill: the window (and maybe its session) closes
+      model.killWindow(sw); // no panes left to kill: the window (and maybe its session) closes
     } else {
       sw.removePane(p);
       detachPane(sw, p);
       settle(ctx, sw);
     }
     dw.addPane(p);
-    server.movePaneIndex(p, dw);
+    model.movePaneIndex(p, dw);
   }
   if (!flag(a, "d")) {
     dw.setActive(p);

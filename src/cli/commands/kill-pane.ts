@@ -1,5 +1,6 @@
 // kill-pane (killp): destroy a pane (-a: every other pane of its window).
-import { flag, type CommandEntry } from "../../mux/command.ts";
+import { flag } from "../../mux/lang/command.ts";
+import type { CommandEntry } from "./context.ts";
 
 export const killPane: CommandEntry = {
   name: "kill-pane",
@@ -10,6 +11,6 @@ export const killPane: CommandEntry = {
   exec(ctx) {
     const { window, pane } = ctx.target;
     const victims = flag(ctx.args, "a") ? [...window.panes.values()].filter((p) => p !== pane) : [pane];
-    for (const p of victims) ctx.server.killPane(p);
+    for (const p of victims) ctx.model.killPane(p);
   },
 };

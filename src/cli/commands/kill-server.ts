@@ -1,5 +1,5 @@
 // kill-server: end every session and the server.
-import type { CommandEntry } from "../../mux/command.ts";
+import type { CommandEntry } from "./context.ts";
 
 export const killServer: CommandEntry = {
   name: "kill-server",

@@ -1,5 +1,6 @@
 // kill-session: destroy a session, its windows and panes (-a: all other sessions).
-import { flag, type CommandEntry } from "../../mux/command.ts";
+import { flag } from "../../mux/lang/command.ts";
+import type { CommandEntry } from "./context.ts";
 
 export const killSession: CommandEntry = {
   name: "kill-session",
@@ -7,9 +8,9 @@ export const killSession: CommandEntry = {
   args: "aCt:",
   target: "session",
   exec(ctx) {
-    const { server } = ctx;
+    const { model } = ctx;
     const s = ctx.target.session;
-    const victims = flag(ctx.args, "a") ? server.sessions.filter((x) => x !== s) : [s];
-    for (const v of victims) server.destroySession(v, true);
+    const victims = flag(ctx.args, "a") ? model.sessions.filter((x) => x !== s) : [s];
+    for (const v of victims) model.destroySession(v);
   },
 };

@@ -1,5 +1,6 @@
 // kill-window (killw): destroy a window and its panes (-a: every other window of its session).
-import { flag, type CommandEntry } from "../../mux/command.ts";
+import { flag } from "../../mux/lang/command.ts";
+import type { CommandEntry } from "./context.ts";
 
 export const killWindow: CommandEntry = {
   name: "kill-window",
@@ -10,6 +11,6 @@ export const killWindow: CommandEntry = {
   exec(ctx) {
     const { session, window } = ctx.target;
     const victims = flag(ctx.args, "a") ? session.windows.filter((w) => w !== window) : [window];
-    for (const w of victims) ctx.server.killWindow(w);
+    for (const w of victims) ctx.model.killWindow(w);
   },
 };

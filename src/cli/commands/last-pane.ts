@@ -1,5 +1,6 @@
 // last-pane (lastp): back to the window's previously active pane.
-import { CommandError, flag, type CommandEntry } from "../../mux/command.ts";
+import { CommandError, flag } from "../../mux/lang/command.ts";
+import type { CommandEntry } from "./context.ts";
 
 export const lastPane: CommandEntry = {
   name: "last-pane",
@@ -15,6 +16,5 @@ export const lastPane: CommandEntry = {
     window.setActive(last);
     if (flag(ctx.args, "Z") && zoomed && !window.zoomed) window.toggleZoom(last);
     session.select(window);
-    ctx.server.sessionChanged(session);
   },
 };

@@ -20,11 +20,12 @@
 //   focus = true                    # optional: the window's active pane (default the first)
 import { readFileSync } from "node:fs";
 import { dirname, resolve } from "node:path";
-import { CommandError, type CommandContext } from "../../mux/command.ts";
-import type { NewPaneOptions } from "../../mux/server.ts";
-import type { Session } from "../../mux/session.ts";
-import type { Pane } from "../../mux/pane.ts";
-import { encodeKey } from "../../mux/keys.ts";
+import { CommandError } from "../../mux/lang/command.ts";
+import type { CommandContext } from "./context.ts";
+import type { NewPaneOptions } from "../../mux/model/index.ts";
+import type { Session } from "../../mux/model/session.ts";
+import type { Pane } from "../../mux/model/pane.ts";
+import { encodeKey } from "../../mux/lang/keys.ts";
 import { lookupPreset, applyPreset } from "./select-layout.ts";
 
 interface PaneSpec {
@@ -193,11 +194,11 @@ export function sessionFromLayout(ctx: CommandContext, path: string, base: { nam
       throw new CommandError(`${path}: window ${spec.windows.indexOf(w) + 1}: unknown layout "${w.layout}"`);
     }
   }
-  const { server } = ctx;
+  const { model } = ctx;
   // new-session -e applies to every pane, under what the file sets.
   const opts = (p: PaneSpec): NewPaneOptions => ({ command: p.command, cwd: p.cwd ?? base.cwd, env: { ...base.env, ...p.env } });
   const first = spec.windows[0]!;
-  const s = server.createSession({
+  const s = model.createSession({
     name: base.name ?? spec.session,
     cwd: base.cwd,
     env: ctx.env,
@@ -209,13 +210,13 @@ export function sessionFromLayout(ctx: CommandContext, path: string, base: { nam
   try {
     const typed: [Pane, string[]][] = [];
     spec.windows.forEach((ws, wi) => {
-      const w = wi === 0 ? s.current : server.createWindow(s, { name: ws.name, pane: opts(ws.panes[0]!) });
+      const w = wi === 0 ? s.current : model.createWindow(s, { name: ws.name, pane: opts(ws.panes[0]!) });
       const panes: Pane[] = [w.active];
       ws.panes.forEach((ps, pi) => {
         if (pi > 0) {
           const target = panes[ps.of ?? pi - 1]!;
           try {
-            panes.push(server.splitPane(w, target, { horizontal: ps.split === "h", size: ps.size }, opts(ps)));
+            panes.push(model.splitPane(w, target, { horizontal: ps.split === "h", size: ps.size }, opts(ps)));
           } catch (e) {
             throw new CommandError(`${path}: window ${wi + 1}: pane ${pi + 1}: ${(e as Error).message}`);
           }
@@ -241,7 +242,7 @@ export function sessionFromLayout(ctx: CommandContext, path: string, base: { nam
     });
     for (const [p, keys] of typed) typeKeys(p, keys);
   } catch (e) {
-    server.destroySession(s, true);
+    model.destroySession(s);
     throw e;
   }
   return s;

@@ -1,5 +1,6 @@
 // list-buffers (lsb): one line per paste buffer, newest first, or -F format; -f filters them.
-import { value, type CommandEntry } from "../../mux/command.ts";
+import { value } from "../../mux/lang/command.ts";
+import type { CommandEntry } from "./context.ts";
 import { bufferFormat } from "./buffers.ts";
 import { filtered } from "./common.ts";
 
@@ -14,6 +15,6 @@ export const listBuffers: CommandEntry = {
   noSession: true,
   exec(ctx) {
     const fmt = value(ctx.args, "F") ?? LIST_BUFFERS_FORMAT;
-    for (const b of filtered(ctx, ctx.server.buffers, (f, b) => bufferFormat(ctx, f, b))) ctx.print(bufferFormat(ctx, fmt, b));
+    for (const b of filtered(ctx, ctx.model.buffers, (f, b) => bufferFormat(ctx, f, b))) ctx.print(bufferFormat(ctx, fmt, b));
   },
 };

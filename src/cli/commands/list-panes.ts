@@ -1,7 +1,8 @@
 // list-panes (lsp): the panes of a window (-s: of a session, -a: all), by -F format or --json.
-import { flag, value, type CommandEntry } from "../../mux/command.ts";
+import { flag, value } from "../../mux/lang/command.ts";
+import type { CommandEntry } from "./context.ts";
 import { format, filtered, printJson } from "./common.ts";
-import type { FormatTarget } from "../../mux/format-vars.ts";
+import type { FormatTarget } from "../../mux/lang/format-vars.ts";
 
 const DEFAULT = "#{pane_index}: [#{pane_width}x#{pane_height}] [history #{history_size}/#{history_limit}] #{pane_id}#{?pane_active, (active),}#{?pane_dead, (dead),}";
 const DEFAULT_ALL = "#{session_name}:#{window_index}.#{pane_index}: [#{pane_width}x#{pane_height}] [history #{history_size}/#{history_limit}] #{pane_id}#{?pane_active, (active),}#{?pane_dead, (dead),}";
@@ -16,8 +17,8 @@ export const listPanes: CommandEntry = {
   target: "window",
   exec(ctx) {
     const a = ctx.args;
-    const { server } = ctx;
-    const sessions = flag(a, "a") ? server.sessions : [ctx.target.session];
+    const { model } = ctx;
+    const sessions = flag(a, "a") ? model.sessions : [ctx.target.session];
     let items: FormatTarget[] = [];
     for (const s of sessions) {
       const windows = flag(a, "a") || flag(a, "s") ? s.windows : [ctx.target.window];

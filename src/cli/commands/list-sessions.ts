@@ -1,5 +1,6 @@
 // list-sessions (ls): one line per session, or -F format, or --json.
-import { value, flag, type CommandEntry } from "../../mux/command.ts";
+import { value, flag } from "../../mux/lang/command.ts";
+import type { CommandEntry } from "./context.ts";
 import { format, filtered, printJson } from "./common.ts";
 
 const DEFAULT = "#{session_name}: #{session_windows} windows (created #{t:session_created})#{?session_attached, (attached),}";
@@ -12,7 +13,7 @@ export const listSessions: CommandEntry = {
   long: { json: false },
   noSession: true,
   exec(ctx) {
-    const all = [...ctx.server.sessions].sort((a, b) => a.name.localeCompare(b.name));
+    const all = [...ctx.model.sessions].sort((a, b) => a.name.localeCompare(b.name));
     const sessions = filtered(ctx, all, (f, s) => format(ctx, f, { session: s }));
     if (flag(ctx.args, "json")) {
       return printJson(ctx, sessions.map((s) => ({ session: s })), ["session_name", "session_id", "session_windows", "session_attached", "session_created"]);

@@ -1,7 +1,8 @@
 // list-windows (lsw): the windows of a session (-a: all sessions), by -F format or --json.
-import { flag, value, type CommandEntry } from "../../mux/command.ts";
+import { flag, value } from "../../mux/lang/command.ts";
+import type { CommandEntry } from "./context.ts";
 import { format, filtered, printJson } from "./common.ts";
-import type { FormatTarget } from "../../mux/format-vars.ts";
+import type { FormatTarget } from "../../mux/lang/format-vars.ts";
 
 const DEFAULT = "#{window_index}: #{window_name}#{window_flags} (#{window_panes} panes) [#{window_width}x#{window_height}] [layout #{window_layout}] #{window_id}#{?window_active, (active),}";
 const DEFAULT_ALL = "#{session_name}:#{window_index}: #{window_name}#{window_flags} (#{window_panes} panes) [#{window_width}x#{window_height}] ";
@@ -15,7 +16,7 @@ export const listWindows: CommandEntry = {
   target: "session",
   exec(ctx) {
     const a = ctx.args;
-    const sessions = flag(a, "a") ? ctx.server.sessions : [ctx.target.session];
+    const sessions = flag(a, "a") ? ctx.model.sessions : [ctx.target.session];
     const all: FormatTarget[] = sessions.flatMap((s) => s.windows.map((w) => ({ session: s, window: w })));
     const items = filtered(ctx, all, (f, t) => format(ctx, f, t));
     if (flag(a, "json")) {

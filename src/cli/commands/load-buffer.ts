@@ -1,6 +1,7 @@
 // load-buffer (loadb): a file's contents become a paste buffer (-b names it; -w also the clipboard).
 import { readFileSync } from "node:fs";
-import { CommandError, flag, value, type CommandEntry } from "../../mux/command.ts";
+import { CommandError, flag, value } from "../../mux/lang/command.ts";
+import type { CommandEntry } from "./context.ts";
 import { clientPath, noStdin } from "./buffers.ts";
 
 export const loadBuffer: CommandEntry = {
@@ -21,7 +22,7 @@ export const loadBuffer: CommandEntry = {
     } catch (e) {
       throw new CommandError(`${full}: ${(e as NodeJS.ErrnoException).code === "ENOENT" ? "No such file or directory" : (e as Error).message}`);
     }
-    ctx.server.addBuffer(data, value(ctx.args, "b"));
+    ctx.model.addBuffer(data, value(ctx.args, "b"));
     if (flag(ctx.args, "w")) for (const c of ctx.server.clients) if (c.session) c.setClipboard(data);
   },
 };

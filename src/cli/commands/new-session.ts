@@ -1,5 +1,6 @@
 // new-session (new): create a session and attach to it, or with -d leave it running detached.
-import { CommandError, flag, value, type CommandEntry } from "../../mux/command.ts";
+import { CommandError, flag, value } from "../../mux/lang/command.ts";
+import type { CommandEntry } from "./context.ts";
 import { paneOptions, parseDimension, printNew, checkNesting, requireTerminal } from "./common.ts";
 import { sessionFromLayout } from "./layout-file.ts";
 
@@ -13,11 +14,11 @@ export const newSession: CommandEntry = {
   startServer: true,
   exec(ctx) {
     const a = ctx.args;
-    const { server } = ctx;
+    const { model } = ctx;
     const name = value(a, "s");
     const detached = flag(a, "d");
     if (flag(a, "A") && name) {
-      const existing = server.sessions.find((s) => s.name === name);
+      const existing = model.sessions.find((s) => s.name === name);
       if (existing) {
         if (flag(a, "d")) return;
         checkNesting(ctx);
@@ -30,19 +31,19 @@ export const newSession: CommandEntry = {
       checkNesting(ctx);
       requireTerminal(ctx);
     }
-    const [dw, dh] = server.sessionOptions.getString("default-size").split("x").map(Number);
+    const [dw, dh] = model.sessionOptions.getString("default-size").split("x").map(Number);
     let cols = parseDimension(value(a, "x"), "width") ?? dw ?? 80;
     let rows = parseDimension(value(a, "y"), "height") ?? dh ?? 24;
     if (!detached && ctx.terminal && !value(a, "x") && !value(a, "y")) {
       cols = ctx.terminal.cols;
-      rows = Math.max(1, ctx.terminal.rows - (server.sessionOptions.getFlag("status") ? 1 : 0));
+      rows = Math.max(1, ctx.terminal.rows - (model.sessionOptions.getFlag("status") ? 1 : 0));
     }
     const layout = value(a, "layout");
     if (layout !== undefined && a.positional.length > 0) throw new CommandError("--layout and a command can't be given together");
     const s =
       layout !== undefined
         ? sessionFromLayout(ctx, layout, { name, cols, rows, cwd: value(a, "c") ?? ctx.cwd, env: paneOptions(ctx).env })
-        : server.createSession({
+        : model.createSession({
             name,
             cwd: value(a, "c") ?? ctx.cwd,
             env: ctx.env,

@@ -1,14 +1,15 @@
 // What swap-pane, break-pane and join-pane share: resolving their second target (-s, or -t
 // where the command resolves it itself), and moving a pane's bookkeeping between windows.
-import type { CommandContext, Target, TargetKind } from "../../mux/command.ts";
-import { resolveTarget } from "../../mux/target.ts";
-import type { Pane } from "../../mux/pane.ts";
-import type { Window } from "../../mux/window.ts";
+import type { Target, TargetKind } from "../../mux/lang/command.ts";
+import type { CommandContext } from "./context.ts";
+import { resolveTarget } from "../../mux/lang/target.ts";
+import type { Pane } from "../../mux/model/pane.ts";
+import type { Window } from "../../mux/model/window.ts";
 
 /** Resolve a target flag the command table did not (absent = the current pane). */
 export function targetFlag(ctx: CommandContext, spec: string | undefined, kind: TargetKind): Target {
   const hint = ctx.server.hintFor({ conn: ctx.client, cwd: ctx.cwd, env: ctx.env, print() {}, printError() {} });
-  return resolveTarget(ctx.server, spec, kind, hint);
+  return resolveTarget(ctx.model, spec, kind, hint);
 }
 
 /** Take a pane out of a window's maps (not its layout) and forget it as active / last / zoomed. */
@@ -25,5 +26,4 @@ export function settle(ctx: CommandContext, w: Window): void {
     w.lastPane = null;
   }
   w.applyLayout();
-  ctx.server.sessionChanged(w.session);
 }

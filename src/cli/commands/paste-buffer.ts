@@ -1,8 +1,9 @@
 // paste-buffer (pasteb): type a paste buffer into a pane (C-b ]). Newlines become the separator
 // (-s, default CR as a terminal sends Enter; -r keeps LF); -p wraps it in bracketed-paste
 // markers when the pane's program asked for them; -d deletes the buffer after.
-import { flag, value, type CommandEntry } from "../../mux/command.ts";
-import { encodePaste } from "../../mux/keys.ts";
+import { flag, value } from "../../mux/lang/command.ts";
+import type { CommandEntry } from "./context.ts";
+import { encodePaste } from "../../mux/lang/keys.ts";
 
 export const pasteBuffer: CommandEntry = {
   name: "paste-buffer",
@@ -15,12 +16,12 @@ export const pasteBuffer: CommandEntry = {
     const a = ctx.args;
     const name = value(a, "b");
     // tmux: no buffer is not an error for paste-buffer; nothing is pasted.
-    const b = name === undefined ? ctx.server.buffers[0] : ctx.server.getBuffer(name);
+    const b = name === undefined ? ctx.model.buffers[0] : ctx.model.getBuffer(name);
     if (!b) return;
     const sep = value(a, "s") ?? (flag(a, "r") ? "\n" : "\r");
     const text = b.data.split("\n").join(sep);
     const { pane } = ctx.target;
     pane.write(encodePaste(text, { applicationCursor: false, applicationKeypad: false, bracketedPaste: flag(a, "p") && pane.modes.bracketedPasteMode }));
-    if (flag(a, "d")) ctx.server.buffers = ctx.server.buffers.filter((x) => x !== b);
+    if (flag(a, "d")) ctx.model.deleteBuffer(b);
   },
 };

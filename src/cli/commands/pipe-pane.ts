@@ -2,9 +2,10 @@
 // and/or its stdout typed into the pane (-I). Without a command the pipe is closed; -o opens one
 // only when none is open, so one key can toggle it.
 import { spawn, type ChildProcess } from "node:child_process";
-import { flag, type CommandContext, type CommandEntry } from "../../mux/command.ts";
-import type { Pane } from "../../mux/pane.ts";
-import type { Server } from "../../mux/server.ts";
+import { flag } from "../../mux/lang/command.ts";
+import type { CommandContext, CommandEntry } from "./context.ts";
+import type { Pane } from "../../mux/model/pane.ts";
+import type { Model } from "../../mux/model/index.ts";
 import { format } from "./common.ts";
 
 /**
@@ -49,10 +50,10 @@ function closePipe(pane: Pane): boolean {
 }
 
 /** Close the pipe once the pane has gone (its disposal wakes change waiters). */
-async function closeWhenGone(server: Server, pane: Pane, st: PipeState): Promise<void> {
+async function closeWhenGone(model: Model, pane: Pane, st: PipeState): Promise<void> {
   while (pipes.get(pane) === st) {
     await pane.nextChange();
-    if (server.findPane(pane.id)?.pane !== pane) {
+    if (model.findPane(pane.id)?.pane !== pane) {
       if (pipes.get(pane) === st) closePipe(pane);
       return;
     }
@@ -86,7 +87,7 @@ function openPipe(ctx: CommandContext, pane: Pane, command: string, input: boole
     };
   }
   if (input && proc.stdout) proc.stdout.on("data", (b: Buffer) => pane.write(new Uint8Array(b)));
-  void closeWhenGone(ctx.server, pane, st);
+  void closeWhenGone(ctx.model, pane, st);
 }
 
 export const pipePane: CommandEntry = {

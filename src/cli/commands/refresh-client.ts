@@ -1,5 +1,5 @@
 // refresh-client (refresh): repaint the whole client (C-b r).
-import type { CommandEntry } from "../../mux/command.ts";
+import type { CommandEntry } from "./context.ts";
 
 export const refreshClient: CommandEntry = {
   name: "refresh-client",

@@ -1,5 +1,6 @@
 // rename-session (rename): give a session a new name.
-import { CommandError, type CommandEntry } from "../../mux/command.ts";
+import { CommandError } from "../../mux/lang/command.ts";
+import type { CommandEntry } from "./context.ts";
 
 export const renameSession: CommandEntry = {
   name: "rename-session",
@@ -13,8 +14,7 @@ export const renameSession: CommandEntry = {
     const { session } = ctx.target;
     const name = ctx.args.positional[0]!;
     if (name === "" || name.includes(":") || name.includes(".")) throw new CommandError(`invalid session: ${name}`);
-    if (ctx.server.sessions.some((s) => s !== session && s.name === name)) throw new CommandError(`duplicate session: ${name}`);
-    session.name = name;
-    ctx.server.sessionChanged(session);
+    if (ctx.model.sessions.some((s) => s !== session && s.name === name)) throw new CommandError(`duplicate session: ${name}`);
+    session.rename(name);
   },
 };

@@ -1,5 +1,5 @@
 // rename-window (renamew): give a window a fixed name.
-import type { CommandEntry } from "../../mux/command.ts";
+import type { CommandEntry } from "./context.ts";
 
 export const renameWindow: CommandEntry = {
   name: "rename-window",
@@ -12,7 +12,6 @@ export const renameWindow: CommandEntry = {
   exec(ctx) {
     const { window } = ctx.target;
     // A fixed name, as tmux's rename-window turning automatic-rename off.
-    window.fixedName = ctx.args.positional[0]!;
-    ctx.server.sessionChanged(window.session);
+    window.rename(ctx.args.positional[0]!);
   },
 };

@@ -1,5 +1,6 @@
 // resize-pane (resizep): move a pane's edges (-L/-R/-U/-D N), set its size (-x/-y), or zoom (-Z).
-import { CommandError, flag, value, type CommandEntry } from "../../mux/command.ts";
+import { CommandError, flag, value } from "../../mux/lang/command.ts";
+import type { CommandEntry } from "./context.ts";
 
 function size(v: string | undefined, whole: number, name: string): number | undefined {
   if (v === undefined) return undefined;
@@ -20,7 +21,6 @@ export const resizePane: CommandEntry = {
     const { window, pane } = ctx.target;
     if (flag(a, "Z")) {
       window.toggleZoom(pane);
-      ctx.server.windowChanged(window);
       return;
     }
     const adj = a.positional[0];
@@ -32,6 +32,5 @@ export const resizePane: CommandEntry = {
     if (width !== undefined || height !== undefined) window.layout.setPaneSize(pane.id, { width, height });
     for (const d of ["L", "R", "U", "D"] as const) if (flag(a, d)) window.layout.resizePane(pane.id, d, amount);
     window.applyLayout();
-    ctx.server.windowChanged(window);
   },
 };

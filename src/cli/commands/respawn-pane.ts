@@ -1,6 +1,7 @@
 // respawn-pane (respawnp): start a pane's program again (its old command unless one is given);
 // a pane still running needs -k, which hangs up the old program first.
-import { CommandError, flag, value, type CommandEntry } from "../../mux/command.ts";
+import { CommandError, flag, value } from "../../mux/lang/command.ts";
+import type { CommandEntry } from "./context.ts";
 import { paneOptions } from "./common.ts";
 
 /** Leave the alternate screen, reset modes and clear the screen; history stays, as tmux's screen_reinit. */
@@ -14,22 +15,17 @@ export const respawnPane: CommandEntry = {
   target: "pane",
   exec(ctx) {
     const a = ctx.args;
-    const { session, window, pane } = ctx.target;
+    const { session, pane } = ctx.target;
     if (!pane.dead && !flag(a, "k")) throw new CommandError(`pane %${pane.id} still active`);
     const opts = paneOptions(ctx);
     const old = pane.spawnSpec;
     const env = { ...old.env, ...opts.env };
-    const argv = opts.command.length > 0 ? ctx.server.resolveCommand(session, opts.command, env) : old.argv;
+    const argv = opts.command.length > 0 ? ctx.model.resolveCommand(session, opts.command, env) : old.argv;
     const cwd = value(a, "c") !== undefined && opts.cwd !== undefined ? opts.cwd : old.cwd;
-    pane.copyMode?.dispose();
-    pane.copyMode = null;
-    pane.kill();
-    pane.writeToScreen(REINIT);
     try {
-      pane.start({ argv, env, cwd });
+      pane.respawn({ argv, env, cwd }, REINIT);
     } catch (e) {
       throw new CommandError(`respawn pane failed: ${(e as Error).message}`);
     }
-    ctx.server.windowChanged(window);
   },
 };

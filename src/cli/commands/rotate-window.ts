@@ -1,7 +1,8 @@
 // rotate-window (rotatew): the panes of a window move one place along pane order (-U, the
 // default: towards the first; -D: towards the last), keeping the active place active, as tmux's
 // C-b C-o and C-b M-o.
-import { flag, type CommandEntry } from "../../mux/command.ts";
+import { flag } from "../../mux/lang/command.ts";
+import type { CommandEntry } from "./context.ts";
 import { settle } from "./pane-moves.ts";
 
 export const rotateWindow: CommandEntry = {

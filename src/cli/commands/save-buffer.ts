@@ -1,7 +1,8 @@
 // save-buffer (saveb): write a paste buffer to a file (relative to the client's directory);
 // -a appends; "-" prints it.
 import { appendFileSync, writeFileSync } from "node:fs";
-import { CommandError, flag, type CommandEntry } from "../../mux/command.ts";
+import { CommandError, flag } from "../../mux/lang/command.ts";
+import type { CommandEntry } from "./context.ts";
 import { bufferArg, clientPath } from "./buffers.ts";
 
 export const saveBuffer: CommandEntry = {

@@ -2,9 +2,10 @@
 // by a preset (even-horizontal, even-vertical, main-horizontal, main-vertical, tiled, or a
 // unique prefix of one) or by a #{window_layout} string; -E spreads a pane and its neighbours
 // evenly, -o goes back to the layout before the last of these commands.
-import { CommandError, flag, type CommandContext, type CommandEntry } from "../../mux/command.ts";
-import { LAYOUT_NAMES, type LayoutName, type SizeOption } from "../../mux/layout.ts";
-import type { Window } from "../../mux/window.ts";
+import { CommandError, flag } from "../../mux/lang/command.ts";
+import type { CommandContext, CommandEntry } from "./context.ts";
+import { LAYOUT_NAMES, type LayoutName, type SizeOption } from "../../mux/model/layout.ts";
+import type { Window } from "../../mux/model/window.ts";
 
 /** The preset each window had last (tmux's w->lastlayout), for next/previous and a bare select-layout. */
 const lastPreset = new WeakMap<Window, number>();
@@ -31,7 +32,6 @@ export function applyPreset(ctx: CommandContext, w: Window, i: number): void {
   });
   lastPreset.set(w, i);
   w.applyLayout();
-  ctx.server.windowChanged(w);
 }
 
 function step(ctx: CommandContext, by: 1 | -1): void {
@@ -62,7 +62,6 @@ export const selectLayout: CommandEntry = {
     if (flag(a, "E")) {
       w.layout.spreadOut(ctx.target.pane.id);
       w.applyLayout();
-      ctx.server.windowChanged(w);
       return;
     }
     const name = a.positional[0] ?? (flag(a, "o") ? previous : undefined);
@@ -81,7 +80,6 @@ export const selectLayout: CommandEntry = {
       throw new CommandError(`invalid layout: ${name}`); // tmux 3.3a's words
     }
     w.applyLayout();
-    ctx.server.windowChanged(w);
   },
 };
 

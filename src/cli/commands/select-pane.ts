@@ -1,5 +1,6 @@
 // select-pane (selectp): make a pane active, or move to the neighbour in a direction.
-import { flag, value, type CommandEntry } from "../../mux/command.ts";
+import { flag, value } from "../../mux/lang/command.ts";
+import type { CommandEntry } from "./context.ts";
 
 export const selectPane: CommandEntry = {
   name: "select-pane",
@@ -13,8 +14,7 @@ export const selectPane: CommandEntry = {
     let pane = ctx.target.pane;
     const title = value(a, "T");
     if (title !== undefined) {
-      pane.title = title;
-      ctx.server.windowChanged(window);
+      pane.setTitle(title);
       return;
     }
     if (flag(a, "l")) {
@@ -30,6 +30,5 @@ export const selectPane: CommandEntry = {
       if (flag(a, "Z") && z && z !== pane) window.toggleZoom(pane);
     } else window.setActive(pane);
     ctx.target.session.select(window);
-    ctx.server.sessionChanged(ctx.target.session);
   },
 };

@@ -1,9 +1,9 @@
 // select-window (selectw), next-window, previous-window, last-window: change the current window.
-import { CommandError, flag, type CommandEntry, type CommandContext } from "../../mux/command.ts";
+import { CommandError, flag } from "../../mux/lang/command.ts";
+import type { CommandEntry, CommandContext } from "./context.ts";
 
 function select(ctx: CommandContext, w = ctx.target.window): void {
   ctx.target.session.select(w);
-  ctx.server.sessionChanged(ctx.target.session);
 }
 
 export const selectWindow: CommandEntry = {

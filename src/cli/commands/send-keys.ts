@@ -1,9 +1,9 @@
 // send-keys (send): type keys into a pane: tmux key names encoded for the pane's modes, other
 // words as literal text; -l all literal, -H hex bytes, -N repeat; -X a copy-mode command.
-import { CommandError, flag, value, type CommandEntry } from "../../mux/command.ts";
-import { encodeKey } from "../../mux/keys.ts";
-import { runCopyModeCommand } from "../../mux/copy-mode-keys.ts";
-import { modeChanged } from "../../mux/pane-modes.ts";
+import { CommandError, flag, value } from "../../mux/lang/command.ts";
+import type { CommandEntry } from "./context.ts";
+import { encodeKey } from "../../mux/lang/keys.ts";
+import { runCopyModeCommand } from "../../mux/lang/copy-mode-keys.ts";
 
 export const sendKeys: CommandEntry = {
   name: "send-keys",
@@ -32,8 +32,9 @@ export const sendKeys: CommandEntry = {
       cm.vi = window.options.getString("mode-keys") === "vi";
       const times = nText !== undefined ? repeat : cm.prefix;
       cm.prefix = 1;
-      for (let i = 0; i < times && pane.copyMode === cm; i++) runCopyModeCommand(cm, name, arg);
-      modeChanged(ctx.server, pane);
+      cm.apply(() => {
+        for (let i = 0; i < times && pane.copyMode === cm; i++) runCopyModeCommand(cm, name, arg);
+      });
       return;
     }
     if (flag(a, "R")) pane.terminal.reset();

@@ -1,6 +1,7 @@
 // send-prefix: send the prefix key itself to the active pane (C-b C-b).
-import { flag, type CommandEntry } from "../../mux/command.ts";
-import { encodeKey } from "../../mux/keys.ts";
+import { flag } from "../../mux/lang/command.ts";
+import type { CommandEntry } from "./context.ts";
+import { encodeKey } from "../../mux/lang/keys.ts";
 
 export const sendPrefix: CommandEntry = {
   name: "send-prefix",

@@ -1,21 +1,21 @@
 // set-option (set), set-window-option (setw): change an option globally (-g) or for a session
 // or window; -u unsets, -a appends, -o only if unset, -q quiet.
-import { armSilence } from "../../mux/alerts.ts";
-import { CommandError, flag, type CommandEntry, type CommandContext } from "../../mux/command.ts";
-import { OPTION_DEFS, parseOptionValue, OptionError, type Options } from "../../mux/options.ts";
+import { CommandError, flag } from "../../mux/lang/command.ts";
+import type { CommandEntry, CommandContext } from "./context.ts";
+import { OPTION_DEFS, parseOptionValue, OptionError, type Options } from "../../mux/model/options.ts";
 
 /** The Options an option name lives in for this invocation's flags and target. */
 export function optionsFor(ctx: CommandContext, name: string, windowFlag: boolean): Options {
   const def = OPTION_DEFS.get(name);
   if (!def) throw new CommandError(`invalid option: ${name}`);
   const g = flag(ctx.args, "g");
-  const { server } = ctx;
-  if (def.scope === "server" || flag(ctx.args, "s")) return server.serverOptions;
+  const { model } = ctx;
+  if (def.scope === "server" || flag(ctx.args, "s")) return model.serverOptions;
   if (def.scope === "window" || windowFlag) {
-    if (g || !ctx.target) return server.windowOptions;
+    if (g || !ctx.target) return model.windowOptions;
     return ctx.target.window.options;
   }
-  if (g || !ctx.target) return server.sessionOptions;
+  if (g || !ctx.target) return model.sessionOptions;
   return ctx.target.session.options;
 }
 
@@ -41,10 +41,6 @@ function apply(ctx: CommandContext, windowFlag: boolean): void {
       throw e;
     }
   }
-  // Options change what is drawn and how windows are sized.
-  for (const s of ctx.server.sessions) ctx.server.sessionSizeChanged(s);
-  for (const c of ctx.server.clients) c.redraw();
-  if (name === "monitor-silence") for (const s of ctx.server.sessions) for (const w of s.windows) armSilence(ctx.server, w);
 }
 
 export const setOption: CommandEntry = {

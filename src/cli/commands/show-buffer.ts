@@ -1,5 +1,5 @@
 // show-buffer (showb): print a paste buffer (the newest, or -b name).
-import type { CommandEntry } from "../../mux/command.ts";
+import type { CommandEntry } from "./context.ts";
 import { bufferArg } from "./buffers.ts";
 
 export const showBuffer: CommandEntry = {

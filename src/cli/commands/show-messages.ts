@@ -1,8 +1,9 @@
 // show-messages (showmsgs): the messages a client's status line has shown, with their times, as
 // tmux's (C-b ~). From a key, in a view over the pane; from the shell, those of the client
 // named by -t, else the most recently active one.
-import { value, type CommandEntry } from "../../mux/command.ts";
-import { ctime } from "../../mux/format.ts";
+import { value } from "../../mux/lang/command.ts";
+import type { CommandEntry } from "./context.ts";
+import { ctime } from "../../mux/lang/format.ts";
 
 export const showMessages: CommandEntry = {
   name: "show-messages",

@@ -1,6 +1,7 @@
 // show-options (show), show-window-options (showw): print options as "name value"; -v value only.
-import { CommandError, flag, type CommandEntry, type CommandContext } from "../../mux/command.ts";
-import { OPTION_DEFS, formatOptionValue } from "../../mux/options.ts";
+import { CommandError, flag } from "../../mux/lang/command.ts";
+import type { CommandEntry, CommandContext } from "./context.ts";
+import { OPTION_DEFS, formatOptionValue } from "../../mux/model/options.ts";
 import { optionsFor } from "./set-option.ts";
 
 function show(ctx: CommandContext, windowFlag: boolean): void {

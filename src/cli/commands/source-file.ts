@@ -1,5 +1,6 @@
 // source-file (source): run the commands in a file, one per line, tmux syntax.
-import { CommandError, type CommandEntry } from "../../mux/command.ts";
+import { CommandError } from "../../mux/lang/command.ts";
+import type { CommandEntry } from "./context.ts";
 
 export const sourceFile: CommandEntry = {
   name: "source-file",

@@ -1,5 +1,6 @@
 // split-window (splitw): split a pane into two, running a new program in the new one.
-import { CommandError, flag, value, type CommandEntry } from "../../mux/command.ts";
+import { CommandError, flag, value } from "../../mux/lang/command.ts";
+import type { CommandEntry } from "./context.ts";
 import { paneOptions, printNew } from "./common.ts";
 
 /** -l N or -l N% (and tmux's older -p N). */
@@ -25,14 +26,13 @@ export const splitWindow: CommandEntry = {
   exec(ctx) {
     const a = ctx.args;
     const { window, pane } = ctx.target;
-    const p = ctx.server.splitPane(
+    const p = ctx.model.splitPane(
       window,
       pane,
       { horizontal: flag(a, "h"), before: flag(a, "b"), fullSize: flag(a, "f"), size: splitSize(value(a, "l"), value(a, "p")) },
       { ...paneOptions(ctx), cwd: paneOptions(ctx).cwd ?? pane.currentPath() },
     );
     if (!flag(a, "d")) window.setActive(p);
-    ctx.server.windowChanged(window);
     printNew(ctx, "#{session_name}:#{window_index}.#{pane_index}", { session: window.session, window, pane: p });
   },
 };

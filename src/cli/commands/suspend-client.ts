@@ -1,6 +1,7 @@
 // suspend-client (suspendc, C-b C-z): the client gives its terminal back to the shell and stops
 // as a job (SIGTSTP); `fg` brings it back, redrawn. The session runs on meanwhile.
-import { CommandError, value, type CommandEntry } from "../../mux/command.ts";
+import { CommandError, value } from "../../mux/lang/command.ts";
+import type { CommandEntry } from "./context.ts";
 
 export const suspendClient: CommandEntry = {
   name: "suspend-client",

@@ -1,6 +1,7 @@
 // swap-pane (swapp): two panes exchange places (and sizes), in one window or across windows;
 // -D / -U swap the target with the next / previous pane.
-import { CommandError, flag, value, type CommandEntry } from "../../mux/command.ts";
+import { CommandError, flag, value } from "../../mux/lang/command.ts";
+import type { CommandEntry } from "./context.ts";
 import { targetFlag, settle } from "./pane-moves.ts";
 
 export const swapPane: CommandEntry = {
@@ -12,7 +13,7 @@ export const swapPane: CommandEntry = {
   target: "pane",
   exec(ctx) {
     const a = ctx.args;
-    const { server } = ctx;
+    const { model } = ctx;
     const dst = ctx.target;
     let src = targetFlag(ctx, value(a, "s"), "pane");
     if (flag(a, "D") || flag(a, "U")) {
@@ -39,8 +40,8 @@ export const swapPane: CommandEntry = {
       dw.panes.delete(dp.id);
       sw.panes.set(dp.id, dp);
       dw.panes.set(sp.id, sp);
-      server.movePaneIndex(dp, sw);
-      server.movePaneIndex(sp, dw);
+      model.movePaneIndex(dp, sw);
+      model.movePaneIndex(sp, dw);
       if (sw.lastPane === sp) sw.lastPane = null;
       if (dw.lastPane === dp) dw.lastPane = null;
     }

@@ -1,7 +1,8 @@
 // switch-client (switchc): show another session (-t, or -n / -p the next / previous by name, or
 // -l the one it showed last) in a client: this one when run from a binding or the prompt, else
 // the most recently active.
-import { CommandError, flag, value, type CommandEntry } from "../../mux/command.ts";
+import { CommandError, flag, value } from "../../mux/lang/command.ts";
+import type { CommandEntry } from "./context.ts";
 import { targetFlag } from "./pane-moves.ts";
 
 export const switchClient: CommandEntry = {
@@ -12,16 +13,16 @@ export const switchClient: CommandEntry = {
   maxArgs: 0,
   exec(ctx) {
     const a = ctx.args;
-    const { server } = ctx;
+    const { server, model } = ctx;
     const client = server.targetClient(undefined, ctx.client);
     if (!client.session) throw new CommandError("no current client");
     let target;
     if (flag(a, "l")) {
       const s = client.lastSession;
-      if (!s || !server.sessions.includes(s)) throw new CommandError("no last session");
+      if (!s || !model.sessions.includes(s)) throw new CommandError("no last session");
       target = { session: s, window: s.current, pane: s.current.active };
     } else if (flag(a, "n") || flag(a, "p")) {
-      const byName = [...server.sessions].sort((x, y) => x.name.localeCompare(y.name));
+      const byName = [...model.sessions].sort((x, y) => x.name.localeCompare(y.name));
       const i = byName.indexOf(client.session);
       const s = byName[(i + (flag(a, "n") ? 1 : -1) + byName.length) % byName.length]!;
       target = { session: s, window: s.current, pane: s.current.active };
@@ -32,6 +33,5 @@ export const switchClient: CommandEntry = {
       target.session.select(target.window);
     }
     if (target.session !== client.session) client.switchTo(target.session);
-    server.sessionChanged(target.session);
   },
 };

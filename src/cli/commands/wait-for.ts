@@ -1,8 +1,9 @@
 // wait-for: named channels as tmux has them: wait until signalled (-S), or take (-L) and
 // release (-U) a lock. A signal with nobody waiting is kept for the next wait, as tmux 3.x does.
 // (tmux's alias `wait` is weft's own pane wait, which hands a channel argument on to this.)
-import { CommandError, flag, type CommandEntry } from "../../mux/command.ts";
-import type { Server } from "../../mux/server.ts";
+import { CommandError, flag } from "../../mux/lang/command.ts";
+import type { CommandEntry } from "./context.ts";
+import type { Server } from "../../mux/server/server.ts";
 
 type Channel = Server["waitChannels"] extends Map<string, infer C> ? C : never;
 

@@ -1,8 +1,9 @@
 // wait (weft's own, for scripts): block until a pane shows some text or matches a regex (screen
 // or history), its program exits (printing the status), or its output has been quiet for a
 // while. Exit 0 when met; a one-line error on timeout or when the pane goes away.
-import { CommandError, flag, value, type CommandContext, type CommandEntry } from "../../mux/command.ts";
-import type { Pane } from "../../mux/pane.ts";
+import { CommandError, flag, value } from "../../mux/lang/command.ts";
+import type { CommandContext, CommandEntry } from "./context.ts";
+import type { Pane } from "../../mux/model/pane.ts";
 import { signalName } from "../../pty/index.ts";
 import { waitFor } from "./wait-for.ts";
 
@@ -82,14 +83,14 @@ export const waitCommand: CommandEntry = {
     // tmux's `wait` is wait-for: a channel name means that.
     if (ctx.args.positional.length > 0 || ["L", "S", "U"].some((f) => flag(ctx.args, f))) return waitFor.exec(ctx);
     const cond = condition(ctx);
-    if (!ctx.target) throw new CommandError(ctx.server.sessions.length === 0 ? "no sessions" : "no current session");
+    if (!ctx.target) throw new CommandError(ctx.model.sessions.length === 0 ? "no sessions" : "no current session");
     const t = value(ctx.args, "timeout");
     if (t !== undefined && !/^\d+(\.\d+)?$/.test(t)) throw new CommandError(`invalid --timeout: ${t}`);
     const timeoutMs = (t === undefined ? DEFAULT_TIMEOUT_S : Number(t)) * 1000;
     const { pane } = ctx.target;
-    const { server } = ctx;
+    const { model } = ctx;
     const deadline = timeoutMs > 0 ? performance.now() + timeoutMs : Infinity;
-    const gone = () => server.findPane(pane.id)?.pane !== pane;
+    const gone = () => model.findPane(pane.id)?.pane !== pane;
     let lastScan = -Infinity;
 
     /** True when met; throws when it can no longer be. */

@@ -1,0 +1,398 @@
+// The server's side of one client connection: the protocol, the commands it sends, attaching
+// and detaching, and the client's terminal when the server reads and writes it itself. Once
+// attached, its input (input.ts) and its view (view.ts) do the rest.
+import type { Socket } from "bun";
+import type { ClientHost } from "./host.ts";
+import type { Session } from "../model/session.ts";
+import {
+  FrameReader,
+  ProtocolError,
+  PROTOCOL_VERSION,
+  FRAME_JSON,
+  encodeJson,
+  encodeData,
+  Outbox,
+  validateClientMessage,
+  type ServerMessage,
+  type TerminalInfo,
+} from "./protocol.ts";
+import { ClientTty } from "./client-tty.ts";
+import { ENTER } from "./terminal-modes.ts";
+import { ClientView } from "./view.ts";
+import { ClientInput } from "./input.ts";
+import type { StatusPrompt } from "./prompt.ts";
+import type { PaneList } from "./chooser.ts";
+
+/** Output a client has not taken beyond this is a client that stopped reading: drop it. */
+const MAX_CONTROL_BACKLOG = 64 * 1024 * 1024;
+
+export class ClientConnection {
+  private readonly reader = new FrameReader();
+  private greeted = false;
+  closed = false;
+  /** Stopped by suspend-client until the client says it has resumed. */
+  suspended = false;
+  session: Session | null = null;
+  /** The session this client showed before the current one (switch-client -l, C-b L). */
+  lastSession: Session | null = null;
+  terminal: TerminalInfo | undefined;
+  cwd = "/";
+  env: Record<string, string> = {};
+  cols = 80;
+  rows = 24;
+  lastActivity = performance.now();
+  /** When it connected, in ms since the epoch (client_created). */
+  readonly created = Date.now();
+  /** Wall-clock time of its last key (client_activity). */
+  activityAt = Date.now();
+  private readonly outbox: Outbox; // bytes the socket has not taken yet
+  /** The client's terminal, read and written here while attached (ClientTty); null: the client relays. */
+  private tty: ClientTty | null = null;
+  private ending = false; // end the socket once the outbox is written
+  /** Its commands run one after another, in the order they came. */
+  private commandChain: Promise<unknown> = Promise.resolve();
+  readonly view: ClientView;
+  readonly input: ClientInput;
+
+  constructor(
+    private readonly server: ClientHost,
+    private readonly socket: Socket<ClientConnection>,
+  ) {
+    this.view = new ClientView(this, server);
+    this.input = new ClientInput(this, server);
+    this.outbox = new Outbox((b) => this.socket.write(b));
+  }
+
+  /** Its name as list-clients shows it and -t takes it: the terminal device, as tmux's. */
+  get name(): string {
+    return this.terminal?.tty ?? `client-${this.terminal?.pid ?? "?"}`;
+  }
+
+  /** Where its keys come from, to poll: its terminal, or the socket (Bun has its fd but does not type it); -1 if unknown. */
+  get inputFd(): number {
+    if (this.tty) return this.tty.fd;
+    const fd = (this.socket as unknown as { fd?: unknown }).fd;
+    return typeof fd === "number" ? fd : -1;
+  }
+
+  // ---- protocol -------------------------------------------------------------------------
+
+  onBytes(bytes: Uint8Array): void {
+    if (this.closed) return;
+    let frames;
+    try {
+      frames = this.reader.push(bytes);
+    } catch (e) {
+      this.fail(e instanceof ProtocolError ? e.message : "bad frame");
+      return;
+    }
+    for (const f of frames) {
+      if (this.closed) return;
+      if (f.type === FRAME_JSON) this.onMessage(f.message);
+      else if (this.session) this.input.onInput(f.bytes);
+      else return this.fail("input from a client that is not attached");
+    }
+  }
+
+  private onMessage(raw: unknown): void {
+    const m = validateClientMessage(raw);
+    if (!m) return this.fail("malformed message");
+    if (!this.greeted) {
+      if (m.t !== "hello") return this.fail("expected hello");
+      if (m.version !== PROTOCOL_VERSION) {
+        this.send({ t: "error", message: `protocol version mismatch (client ${m.version}, server ${PROTOCOL_VERSION}): kill the old server or use the same weft` });
+        return this.close();
+      }
+      this.greeted = true;
+      this.send({ t: "hello", version: PROTOCOL_VERSION, pid: process.pid });
+      return;
+    }
+    switch (m.t) {
+      case "hello":
+        return this.fail("hello twice");
+      case "command":
+        this.cwd = m.cwd;
+        this.env = m.env;
+        this.terminal = m.terminal;
+        if (m.terminal) {
+          this.cols = m.terminal.cols;
+          this.rows = m.terminal.rows;
+        }
+        this.commandChain = this.commandChain.then(() => this.runCommand(m.argv));
+        return;
+      case "resize":
+      case "resume":
+        this.cols = m.cols;
+        this.rows = m.rows;
+        this.lastActivity = performance.now();
+        if (m.t === "resume" && this.suspended) {
+          this.suspended = false;
+          if (this.session) this.openTty(false); // the client has entered again
+        }
+        if (this.session) {
+          this.view.resize(m.cols, m.rows);
+          this.server.sessionSizeChanged(this.session);
+          if (m.t === "resume") this.redraw();
+          else this.markDirty();
+        }
+        return;
+    }
+  }
+
+  private async runCommand(argv: string[]): Promise<void> {
+    const code = await this.server.run(argv, {
+      conn: this,
+      cwd: this.cwd,
+      env: this.env,
+      terminal: this.terminal,
+      print: (t) => this.send({ t: "output", stream: "out", text: t.endsWith("\n") ? t : t + "\n" }),
+      printError: (t) => this.send({ t: "output", stream: "err", text: t.endsWith("\n") ? t : t + "\n" }),
+    });
+    // An attached client stays; every other command ends with its exit code.
+    if (!this.session && !this.closed) {
+      this.send({ t: "exit", code });
+      this.endWhenWritten();
+    }
+  }
+
+  send(m: ServerMessage): void {
+    this.write(encodeJson(m));
+  }
+
+  private write(bytes: Uint8Array): void {
+    if (this.closed || this.outbox.write(bytes)) return;
+    this.view.setBusy(true);
+    if (this.outbox.bytes > MAX_CONTROL_BACKLOG) this.close();
+  }
+
+  onDrain(): void {
+    if (!this.outbox.drain()) return;
+    if (!this.tty?.busy) this.view.setBusy(false);
+    if (this.ending) this.socket.end();
+  }
+
+  /**
+   * End the connection after what is queued for it (a command's output and exit code, a detach
+   * message): socket.end() at once would drop whatever the socket had not taken yet.
+   */
+  private endWhenWritten(): void {
+    if (this.outbox.empty) this.socket.end();
+    else this.ending = true;
+  }
+
+  /** Bytes for the client's terminal: straight to it, or through the client. */
+  toTerminal(bytes: Uint8Array): void {
+    if (!this.tty) return this.write(encodeData(bytes));
+    if (!this.tty.write(bytes)) this.view.setBusy(true);
+  }
+
+  /**
+   * Take over the client's terminal (ClientTty) when it named one we can open: keys are read
+   * and frames written here, not relayed by the client. `enter`: switch it to our screen
+   * first, as the client does when it relays (after suspend-client the client has done so).
+   */
+  private openTty(enter = true): void {
+    const t = this.terminal;
+    if (this.tty || !t?.tty || t.rdev === undefined) return;
+    this.tty = ClientTty.open(t.tty, t.rdev, {
+      input: (bytes) => {
+        if (this.session && !this.closed) this.input.onInput(bytes);
+      },
+      drain: () => {
+        if (this.outbox.empty) this.view.setBusy(false);
+      },
+      end: () => this.releaseTty(),
+    });
+    if (this.tty && enter) this.tty.write(Buffer.from(ENTER, "latin1"));
+  }
+
+  /** Give the terminal back to the client (detach, suspend, its end): nothing more is read from it here. */
+  private releaseTty(): void {
+    this.tty?.close();
+    this.tty = null;
+  }
+
+  private fail(reason: string): void {
+    // A broken client loses its own connection; the server and every other client carry on.
+    this.send({ t: "error", message: `protocol error: ${reason}` });
+    this.close();
+  }
+
+  close(): void {
+    if (this.closed) return;
+    this.socket.end();
+    this.onClose();
+  }
+
+  onClose(): void {
+    if (this.closed) return;
+    this.closed = true;
+    this.releaseTty();
+    this.stopRendering();
+    this.server.removeClient(this);
+  }
+
+  // ---- attach ---------------------------------------------------------------------------
+
+  get windowRows(): number {
+    const status = this.session?.options.getFlag("status") ?? true;
+    return Math.max(1, this.rows - (status ? 1 : 0));
+  }
+
+  attach(s: Session): void {
+    if (!this.terminal) throw new Error("not a terminal");
+    const old = this.session;
+    const first = old === null;
+    this.session = s;
+    this.lastActivity = performance.now();
+    s.activity = Date.now();
+    if (first) {
+      this.openTty();
+      this.send({ t: "attach", session: s.name, ...(this.tty ? { direct: true } : {}) });
+      this.view.start(s);
+    }
+    this.server.model.notify.emit({ type: "client-session-changed", client: this, session: s, old });
+    this.redraw();
+  }
+
+  /** Switch to another session (switch-client). */
+  switchTo(s: Session): void {
+    const old = this.session;
+    if (old && old !== s) this.lastSession = old;
+    this.session = s;
+    this.server.model.notify.emit({ type: "client-session-changed", client: this, session: s, old });
+    this.redraw();
+  }
+
+  detach(message = `[detached (from session ${this.session?.name ?? ""})]`, code = 0): void {
+    const s = this.session;
+    this.releaseTty(); // before the client restores its terminal
+    this.send({ t: "detach", message, code });
+    this.stopRendering();
+    this.session = null;
+    this.endWhenWritten();
+    this.closed = true;
+    this.server.removeClient(this);
+    if (s) this.server.sessionSizeChanged(s);
+  }
+
+  /** Paint the current state now, pacing aside (the session is ending: no later frame comes). */
+  paintNow(): void {
+    this.view.paintNow();
+  }
+
+  sessionDestroyed(): void {
+    this.detach("[exited]");
+  }
+
+  serverExiting(): void {
+    if (this.session) this.detach("[server exited]");
+  }
+
+  private stopRendering(): void {
+    this.view.stop();
+    this.input.stop();
+  }
+
+  // ---- what commands and the server ask of an attached client --------------------------------
+
+  /** Messages shown on this client's status line, oldest first (show-messages, C-b ~). */
+  get messages(): { at: Date; text: string }[] {
+    return this.view.messages;
+  }
+
+  get prompt(): StatusPrompt | null {
+    return this.view.prompt;
+  }
+
+  markDirty(how?: { content?: boolean; urgent?: boolean; answer?: boolean }): void {
+    this.view.markDirty(how);
+  }
+
+  /** Full repaint (attach, resize, refresh-client). */
+  redraw(): void {
+    this.view.redraw();
+  }
+
+  /** suspend-client: the client gives its terminal back and stops; nothing is drawn until it resumes. */
+  suspend(): void {
+    if (!this.session || this.suspended) return;
+    this.suspended = true;
+    this.releaseTty();
+    this.send({ t: "suspend" });
+  }
+
+  showMessage(text: string): void {
+    this.view.showMessage(text);
+  }
+
+  showOutput(text: string): void {
+    this.view.showOutput(text);
+  }
+
+  showPaneNumbers(ms: number, template: string): void {
+    this.view.showPaneNumbers(ms, template);
+  }
+
+  openChooser(chooser: PaneList): void {
+    this.view.openChooser(chooser);
+  }
+
+  closeChooser(): void {
+    this.view.closeChooser();
+  }
+
+  openClock(style: () => "12" | "24", colour: () => string): void {
+    this.view.openClock(style, colour);
+  }
+
+  openPrompt(prompt: StatusPrompt): void {
+    this.view.openPrompt(prompt);
+  }
+
+  closePrompt(): void {
+    this.view.closePrompt();
+  }
+
+  /** OSC 52: the host terminal puts the text on the system clipboard (set-clipboard). */
+  setClipboard(text: string): void {
+    const b64 = Buffer.from(text, "utf8").toString("base64");
+    this.toTerminal(Buffer.from(`\x1b]52;c;${b64}\x07`, "latin1"));
+  }
+
+  bell(): void {
+    this.toTerminal(new Uint8Array([7]));
+  }
+
+  /** Forward a key to the active pane (send-prefix), re-encoded for its modes. */
+  sendToPane(key: string, bytes: Uint8Array): void {
+    this.input.sendToPane(key, bytes);
+  }
+
+  // ---- what input asks of its connection ----------------------------------------------------
+
+  touch(): void {
+    this.lastActivity = performance.now();
+    this.activityAt = Date.now();
+  }
+
+  pauseReading(): void {
+    this.socket.pause();
+    this.tty?.pause();
+  }
+
+  resumeReading(): void {
+    if (!this.closed) this.socket.resume();
+    this.tty?.resume();
+  }
+
+  /** Run a command line as this client (the prompt's Enter, a display-panes digit). */
+  runLine(line: string): Promise<number> {
+    return this.server.runLine(line, this);
+  }
+
+  async runBinding(commands: string[][]): Promise<void> {
+    const caller = this.server.internalCaller(this);
+    for (const c of commands) if ((await this.server.run(c, caller)) !== 0) break;
+  }
+}

@@ -1,0 +1,310 @@
+// An attached client's input: bytes from its terminal become keys (or stay plain text), which
+// go to the prompt, a chooser, the key tables (prefix, root, copy mode) or the active pane;
+// bracketed pastes stream to the pane; mouse reports go to the MouseHandler.
+import type { Session, Pane, Window } from "../model/index.ts";
+import { parseKeys, splitKeys, encodeKey } from "../lang/keys.ts";
+import { MouseHandler } from "./mouse-handler.ts";
+import { parseMouse } from "./mouse.ts";
+import type { ClientHost } from "./host.ts";
+import type { ClientView } from "./view.ts";
+
+/** What input needs of its connection. */
+export interface InputOwner {
+  readonly session: Session | null;
+  readonly rows: number;
+  readonly closed: boolean;
+  readonly view: ClientView;
+  /** A key or input arrived (client_activity, window-size latest). */
+  touch(): void;
+  /** Stop reading the client (its socket and terminal) until resumeReading. */
+  pauseReading(): void;
+  resumeReading(): void;
+  runLine(line: string): Promise<number>;
+  /** Run a key binding's commands as this client, stopping at the first that fails. */
+  runBinding(commands: string[][]): Promise<void>;
+}
+
+const PASTE_START = Buffer.from("\x1b[200~", "latin1");
+const PASTE_END = Buffer.from("\x1b[201~", "latin1");
+
+/** Input queued for a pane beyond which the client typing into it is no longer read (throttleInput). */
+const INPUT_BACKLOG = 1024 * 1024;
+
+/** The host terminal's answer to DECRQM ?2026: synchronized output supported (1, 2) or not. */
+const SYNC_REPORT = /\x1b\[\?2026;([0-4])\$y/;
+
+/** The panes a client's input goes to: the active one, or every pane under synchronize-panes. */
+function inputPanes(w: Window): Pane[] {
+  return w.options.getFlag("synchronize-panes") ? [...w.panes.values()] : [w.active];
+}
+
+/** Where needle starts in bytes at or after `from`, or -1. */
+function indexOf(bytes: Uint8Array, needle: Uint8Array, from = 0): number {
+  return Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).indexOf(needle, from);
+}
+
+export class ClientInput {
+  private inputRest: Uint8Array = new Uint8Array(0);
+  private inputTimer: ReturnType<typeof setTimeout> | null = null;
+  private inputPaused = false;
+  /** isPlainInput's table of bytes that need the key path, and the bindings it was built for. */
+  private readonly slowByteTable = new Uint8Array(256);
+  private slowByteKey = "";
+  /** A bracketed paste being streamed: its panes, and bytes that may begin its end marker. */
+  private paste: { panes: Pane[]; tail: Uint8Array } | null = null;
+  private keyTable = "root";
+  private repeatUntil = 0;
+  private readonly mouse: MouseHandler;
+
+  constructor(
+    private readonly owner: InputOwner,
+    private readonly host: ClientHost,
+  ) {
+    this.mouse = new MouseHandler(host, owner);
+  }
+
+  /** Detached: a key still waiting for escape-time is dropped. */
+  stop(): void {
+    if (this.inputTimer) clearTimeout(this.inputTimer);
+    this.inputTimer = null;
+  }
+
+  onInput(bytes: Uint8Array): void {
+    this.owner.touch();
+    if (bytes.includes(0x1b)) {
+      let text = Buffer.from(bytes).toString("latin1");
+      const sync = SYNC_REPORT.exec(text);
+      if (sync) {
+        // The host answered our DECRQM for synchronized output.
+        this.owner.view.setSyncOutput(sync[1] === "1" || sync[1] === "2");
+        text = text.replace(SYNC_REPORT, "");
+        if (!text) return;
+        bytes = Buffer.from(text, "latin1");
+      }
+    }
+    this.takeInput(bytes);
+  }
+
+  private takeInput(bytes: Uint8Array): void {
+    if (this.paste) {
+      bytes = this.continuePaste(bytes);
+      if (bytes.length === 0) return;
+    }
+    if (this.inputRest.length === 0 && this.isPlainInput(bytes)) {
+      this.typeIntoPanes(bytes);
+      return;
+    }
+    // A sequence split across reads is completed by the next read; a tail still incomplete
+    // after escape-time (a lone ESC) is taken as it is, as tmux does.
+    if (this.inputTimer) clearTimeout(this.inputTimer);
+    this.inputTimer = null;
+    const joined = this.inputRest.length ? Buffer.concat([this.inputRest, bytes]) : bytes;
+    this.inputRest = new Uint8Array(0);
+    // A bracketed paste not finished in this read is streamed to the pane as it comes (a paste
+    // of megabytes would otherwise wait, copied again with every read, for its end marker).
+    const start = indexOf(joined, PASTE_START);
+    if (start >= 0 && indexOf(joined, PASTE_END, start + PASTE_START.length) < 0 && this.owner.session) {
+      for (const k of parseKeys(joined.subarray(0, start))) this.onKey(k.key, k.bytes);
+      this.startPaste(this.owner.session);
+      this.takeInput(joined.subarray(start + PASTE_START.length));
+      return;
+    }
+    const { keys, rest } = splitKeys(joined);
+    this.inputRest = rest;
+    for (const k of keys) this.onKey(k.key, k.bytes);
+    if (rest.length) {
+      this.inputTimer = setTimeout(() => {
+        this.inputTimer = null;
+        const tail = this.inputRest;
+        this.inputRest = new Uint8Array(0);
+        for (const k of parseKeys(tail)) this.onKey(k.key, k.bytes);
+      }, this.host.model.serverOptions.getNumber("escape-time"));
+    }
+  }
+
+  /** A bracketed paste begins: its text goes to the active pane (or all, synchronized), never to bindings. */
+  private startPaste(s: Session): void {
+    const panes = inputPanes(s.current);
+    this.paste = { panes, tail: new Uint8Array(0) };
+    for (const p of panes) if (p.modes.bracketedPasteMode) p.write(PASTE_START);
+  }
+
+  /** Paste text up to the end marker goes to the paste's panes; returns the input after it. */
+  private continuePaste(bytes: Uint8Array): Uint8Array {
+    const paste = this.paste;
+    if (!paste) return bytes;
+    const data = paste.tail.length ? Buffer.concat([paste.tail, bytes]) : bytes;
+    const end = indexOf(data, PASTE_END);
+    let body: Uint8Array;
+    let after: Uint8Array = new Uint8Array(0);
+    if (end >= 0) {
+      body = data.subarray(0, end);
+      after = data.subarray(end + PASTE_END.length);
+      this.paste = null;
+    } else {
+      // Keep a tail that may be the start of the end marker cut by the read.
+      let keep = Math.min(PASTE_END.length - 1, data.length);
+      while (keep > 0 && !PASTE_END.subarray(0, keep).every((c, i) => data[data.length - keep + i] === c)) keep--;
+      body = data.subarray(0, data.length - keep);
+      paste.tail = data.slice(data.length - keep);
+    }
+    for (const p of paste.panes) {
+      if (p.dead) continue;
+      if (body.length > 0) p.write(body);
+      if (end >= 0 && p.modes.bracketedPasteMode) p.write(PASTE_END);
+      this.throttleInput(p);
+    }
+    return after;
+  }
+
+  private onKey(key: string, bytes: Uint8Array): void {
+    const s = this.owner.session;
+    if (!s) return;
+    const view = this.owner.view;
+    if (key === "Mouse") {
+      const ev = parseMouse(bytes);
+      if (ev) this.mouse.handle(ev);
+      return;
+    }
+    if (view.prompt) {
+      const taken = view.prompt.key(key, bytes) !== false;
+      view.markDirty();
+      if (taken) return;
+    }
+    if (view.chooser) {
+      view.chooser.key(key);
+      view.markDirty();
+      return;
+    }
+    if (view.paneNumbers) {
+      // A pane's number picks it (the template, select-pane by default); any other key just
+      // closes the numbers and goes on as usual, as tmux's display-panes.
+      const { template } = view.paneNumbers;
+      view.hidePaneNumbers();
+      if (/^[0-9]$/.test(key)) {
+        const p = s.current.orderedPanes()[Number(key)];
+        if (p) void this.owner.runLine(template.replace(/%%|%1/g, `%${p.id}`));
+        return;
+      }
+    }
+    if (key !== "") view.dismissMessage();
+    if (this.keyTables(s, key)) return;
+    this.sendToPane(key, bytes);
+  }
+
+  /** The prefix, its table and repeat, copy mode's table and the root table; true if a table took the key. */
+  private keyTables(s: Session, key: string): boolean {
+    const keys = this.host.keys;
+    const prefix = s.options.getString("prefix");
+    const prefix2 = s.options.getString("prefix2");
+    if (this.keyTable === "prefix" || (this.keyTable === "root" && this.repeatUntil > performance.now())) {
+      const inRepeat = this.keyTable === "root";
+      const b = keys.lookup("prefix", key);
+      this.keyTable = "root";
+      if (b && (!inRepeat || b.repeat)) {
+        this.repeatUntil = b.repeat ? performance.now() + 500 : 0;
+        void this.owner.runBinding(b.commands);
+        return true;
+      }
+      this.repeatUntil = 0;
+      if (!inRepeat) return true; // an unbound key after the prefix is swallowed, as tmux does
+    }
+    if (key === prefix || (prefix2 !== "None" && key === prefix2)) {
+      this.keyTable = "prefix";
+      return true;
+    }
+    const active = s.current.active;
+    if (active.copyMode) {
+      // In copy mode keys go to its table (copy-mode or copy-mode-vi), never to the program.
+      const vi = s.current.options.getString("mode-keys") === "vi";
+      active.copyMode.vi = vi;
+      const b = keys.lookup(vi ? "copy-mode-vi" : "copy-mode", key);
+      if (b) void this.owner.runBinding(b.commands);
+      return true;
+    }
+    const root = keys.lookup("root", key);
+    if (root) {
+      void this.owner.runBinding(root.commands);
+      return true;
+    }
+    return false;
+  }
+
+  /**
+   * Input that can go to the active pane as it is, without being split into keys: no escape
+   * sequence, prefix key or key bound in the root table, and no prompt, list, message, pane
+   * numbers, prefix state or copy mode to see it. Typed text and pastes are such input;
+   * splitting a 50 MiB paste into one object per key had the server at ~1 MiB/s and over 1 GB.
+   */
+  private isPlainInput(bytes: Uint8Array): boolean {
+    const s = this.owner.session;
+    const view = this.owner.view;
+    if (!s || view.prompt || view.chooser || view.message || view.paneNumbers || this.keyTable !== "root" || s.current.active.copyMode) return false;
+    if (this.repeatUntil > performance.now()) return false;
+    const slow = this.slowBytes(s);
+    for (let i = 0; i < bytes.length; i++) if (slow[bytes[i]!] === 1) return false;
+    return true;
+  }
+
+  /** 1 for each byte that needs the key path (isPlainInput), recomputed when bindings change. */
+  private slowBytes(s: Session): Uint8Array {
+    const keys = this.host.keys;
+    const prefix = s.options.getString("prefix");
+    const prefix2 = s.options.getString("prefix2");
+    const id = `${keys.generation}\0${prefix}\0${prefix2}`;
+    if (id === this.slowByteKey) return this.slowByteTable;
+    const t = this.slowByteTable;
+    const special = (name: string) => name === prefix || name === prefix2 || keys.lookup("root", name) !== undefined;
+    for (let b = 0; b < 0x80; b++) t[b] = b === 0x1b || special(parseKeys(Uint8Array.of(b))[0]?.key ?? "") ? 1 : 0;
+    // A key bound (or a prefix) that is one non-ASCII character: every UTF-8 byte takes the key path.
+    let wide = [prefix, prefix2].some((k) => [...k].length === 1 && k.codePointAt(0)! >= 0x80);
+    for (const name of keys.table("root")?.keys() ?? []) wide ||= [...name].length === 1 && name.codePointAt(0)! >= 0x80;
+    t.fill(wide ? 1 : 0, 0x80, 0x100);
+    this.slowByteKey = id;
+    return t;
+  }
+
+  /** Plain input (isPlainInput) to the active pane, or every pane under synchronize-panes. */
+  private typeIntoPanes(bytes: Uint8Array): void {
+    const w = this.owner.session?.current;
+    if (!w) return;
+    for (const p of inputPanes(w)) {
+      p.write(bytes);
+      this.throttleInput(p);
+    }
+  }
+
+  /**
+   * Stop reading this client while a pane it types into has more than INPUT_BACKLOG of its input
+   * not taken yet (a paste or a stream of input faster than the program reads), until it is
+   * down to a quarter of that: the client and the kernel's socket buffer hold the rest, and the
+   * server's memory stays bounded. Other clients and panes are not affected.
+   */
+  private throttleInput(p: Pane): void {
+    if (this.inputPaused || p.inputBacklog <= INPUT_BACKLOG) return;
+    this.inputPaused = true;
+    this.owner.pauseReading();
+    void p.whenInputBelow(INPUT_BACKLOG / 4).then(() => {
+      this.inputPaused = false;
+      this.owner.resumeReading();
+    });
+  }
+
+  /** Forward a key to the active pane (or every pane under synchronize-panes), re-encoded for its modes. */
+  sendToPane(key: string, bytes: Uint8Array): void {
+    const w = this.owner.session?.current;
+    if (!w) return;
+    for (const p of inputPanes(w)) {
+      const modes = p.modes;
+      let out: Uint8Array = bytes;
+      if (key === "Paste") {
+        const inner = bytes.subarray(6, bytes.length - 6);
+        out = modes.bracketedPasteMode ? bytes : inner;
+      } else if (/^(?:[CMS]-)*(?:Up|Down|Left|Right|Home|End)$/.test(key)) {
+        out = encodeKey(key, { applicationCursor: modes.applicationCursorKeysMode, applicationKeypad: modes.applicationKeypadMode }) ?? bytes;
+      }
+      p.write(out);
+      this.throttleInput(p);
+    }
+  }
+}

@@ -1,0 +1,203 @@
+// One client's mouse, with the `mouse` option on as tmux's default mouse bindings behave: a
+// click selects a pane (or a window in the status line), dragging a border resizes, the wheel
+// scrolls into copy mode, a drag selects and copies on release, double and triple clicks copy
+// a word or a line. A pane whose program asked for the mouse gets the events instead.
+import type { ClientHost } from "./host.ts";
+import type { Session } from "../model/session.ts";
+import type { Window } from "../model/window.ts";
+import type { Pane } from "../model/pane.ts";
+import type { Rect } from "../model/layout.ts";
+import { buildStatus } from "./status.ts";
+import { enterCopyMode } from "../model/index.ts";
+import type { CopyMode } from "../model/copy-mode.ts";
+import { paneWantsMouse, sendMouseToPane, type MouseEvent } from "./mouse.ts";
+
+/** tmux's double-click-time. */
+const DOUBLE_CLICK_MS = 300;
+/** Lines one wheel notch scrolls (tmux's WheelUpPane binding: send -N5 -X scroll-up). */
+const WHEEL_LINES = 5;
+
+type Drag =
+  | { kind: "program"; pane: Pane; rect: Rect }
+  | { kind: "border"; window: Window; pane: Pane; axis: "x" | "y" }
+  | { kind: "select"; pane: Pane; rect: Rect; col: number; row: number; started: boolean };
+
+export interface MouseClient {
+  session: Session | null;
+  readonly rows: number;
+}
+
+export class MouseHandler {
+  private drag: Drag | null = null;
+  private click = { at: 0, x: -1, y: -1, count: 0 };
+  private held = 0;
+
+  constructor(
+    private readonly server: ClientHost,
+    private readonly client: MouseClient,
+  ) {}
+
+  handle(ev: MouseEvent): void {
+    const s = this.client.session;
+    if (!s) return;
+    if (ev.kind === "down") this.held = ev.button;
+    if (this.drag) return this.continueDrag(ev);
+    const w = s.current;
+    const mouseOn = s.options.getFlag("mouse");
+    const statusRow = s.options.getFlag("status") ? this.client.rows - 1 : -1;
+    if (ev.y === statusRow) {
+      if (mouseOn && ev.kind === "down") this.clickStatus(s, ev.x);
+      return;
+    }
+    const hit = w.visible().find(([, r]) => ev.x >= r.x && ev.x < r.x + r.width && ev.y >= r.y && ev.y < r.y + r.height);
+    if (!mouseOn) {
+      // Without the option only a program that asked for the mouse, in the active pane, sees it.
+      if (hit && hit[0] === w.active && this.toProgram(hit[0])) this.send(hit[0], hit[1], ev, true);
+      return;
+    }
+    if (!hit) {
+      if (ev.kind === "down" && ev.button === 0) this.startBorderDrag(w, ev);
+      return;
+    }
+    const [p, r] = hit;
+    const col = ev.x - r.x;
+    const row = ev.y - r.y;
+    switch (ev.kind) {
+      case "down":
+        return this.press(s, w, p, r, ev, col, row);
+      case "wheelUp": {
+        if (this.toProgram(p)) return this.send(p, r, ev);
+        const cm = enterCopyMode(this.server.model, p, { exitAtBottom: true });
+        return cm.apply(() => cm.scrollLine(-WHEEL_LINES));
+      }
+      case "wheelDown": {
+        if (this.toProgram(p)) return this.send(p, r, ev);
+        const cm = p.copyMode;
+        return cm?.apply(() => cm.scrollLine(WHEEL_LINES));
+      }
+      default:
+        if (this.toProgram(p)) this.send(p, r, ev);
+    }
+  }
+
+  /** A pane's program takes the mouse when it asked for it and the pane shows its screen. */
+  private toProgram(p: Pane): boolean {
+    return paneWantsMouse(p.terminal) && !p.copyMode;
+  }
+
+  private send(p: Pane, r: Rect, ev: MouseEvent, keepDrag = true): void {
+    sendMouseToPane(p.terminal, ev, ev.x - r.x, ev.y - r.y, this.held);
+    if (keepDrag && ev.kind === "down") this.drag = { kind: "program", pane: p, rect: r };
+  }
+
+  private press(s: Session, w: Window, p: Pane, r: Rect, ev: MouseEvent, col: number, row: number): void {
+    if (p !== w.active) w.setActive(p);
+    if (this.toProgram(p)) return this.send(p, r, ev);
+    if (ev.button !== 0) return;
+    const now = performance.now();
+    const c = this.click;
+    c.count = now - c.at < DOUBLE_CLICK_MS && c.x === ev.x && c.y === ev.y ? Math.min(3, c.count + 1) : 1;
+    c.at = now;
+    c.x = ev.x;
+    c.y = ev.y;
+    if (c.count > 1) {
+      // Double click: the word; triple: the line. Copied at once, as tmux 3.3's bindings do.
+      const cm = enterCopyMode(this.server.model, p);
+      cm.moveTo(col, cm.top + row);
+      if (c.count === 2) cm.selectWord();
+      else cm.selectLine();
+      cm.copySelection(true);
+      return;
+    }
+    const cm = p.copyMode;
+    cm?.apply(() => {
+      cm.clearSelection();
+      cm.moveTo(col, cm.top + row);
+    });
+    this.drag = { kind: "select", pane: p, rect: r, col, row, started: false };
+  }
+
+  private continueDrag(ev: MouseEvent): void {
+    const d = this.drag!;
+    const end = ev.kind === "up";
+    if (end) this.drag = null;
+    if (ev.kind === "wheelUp" || ev.kind === "wheelDown" || ev.kind === "down") return;
+    switch (d.kind) {
+      case "program":
+        sendMouseToPane(d.pane.terminal, ev, ev.x - d.rect.x, ev.y - d.rect.y, this.held);
+        return;
+      case "border":
+        return this.dragBorder(d, ev);
+      case "select":
+        return this.dragSelect(d, ev, end);
+    }
+  }
+
+  private dragSelect(d: Extract<Drag, { kind: "select" }>, ev: MouseEvent, end: boolean): void {
+    if (!this.server.model.findPane(d.pane.id)) return;
+    if (!d.started) {
+      if (end) return; // a plain click
+      const cm = enterCopyMode(this.server.model, d.pane);
+      cm.moveTo(d.col, cm.top + d.row);
+      cm.beginSelection();
+      d.started = true;
+    }
+    const cm = d.pane.copyMode;
+    cm?.apply(() => this.extendSelection(d, cm, ev, end));
+  }
+
+  /** The selection's end follows the pointer; past the top or bottom edge the view scrolls. */
+  private extendSelection(d: Extract<Drag, { kind: "select" }>, cm: CopyMode, ev: MouseEvent, end: boolean): void {
+    let row = ev.y - d.rect.y;
+    // Dragging past the top or bottom edge scrolls.
+    if (row < 0) cm.scrollLine(-1);
+    else if (row >= d.rect.height) cm.scrollLine(1);
+    row = Math.max(0, Math.min(row, d.rect.height - 1));
+    let col = Math.max(0, Math.min(ev.x - d.rect.x, d.rect.width - 1));
+    // The cell under the pointer is part of a mouse selection: emacs ends exclusive, so one more.
+    const forward = row > d.row || (row === d.row && col >= d.col);
+    if (!cm.vi && forward) col++;
+    cm.moveTo(col, cm.top + row);
+    if (end) cm.copySelection(true);
+  }
+
+  /** A press on a border: the pane left of (or above) it is resized as the border moves. */
+  private startBorderDrag(w: Window, ev: MouseEvent): void {
+    if (w.zoomed || ev.x >= w.cols || ev.y >= w.rows) return;
+    const rects = w.visible();
+    const left = rects.find(([, r]) => r.x + r.width === ev.x && ev.y >= r.y && ev.y < r.y + r.height);
+    if (left) {
+      this.drag = { kind: "border", window: w, pane: left[0], axis: "x" };
+      return;
+    }
+    const above = rects.find(([, r]) => r.y + r.height === ev.y && ev.x >= r.x && ev.x < r.x + r.width);
+    if (above) this.drag = { kind: "border", window: w, pane: above[0], axis: "y" };
+  }
+
+  private dragBorder(d: Extract<Drag, { kind: "border" }>, ev: MouseEvent): void {
+    const w = d.window;
+    if (!w.panes.has(d.pane.id)) return;
+    const r = w.rect(d.pane);
+    const delta = d.axis === "x" ? ev.x - (r.x + r.width) : ev.y - (r.y + r.height);
+    if (delta === 0) return;
+    const dir = d.axis === "x" ? (delta > 0 ? "R" : "L") : delta > 0 ? "D" : "U";
+    w.layout.resizePane(d.pane.id, dir, Math.abs(delta));
+    w.applyLayout();
+  }
+
+  /** A click on a window's name in the status line selects it. */
+  private clickStatus(s: Session, x: number): void {
+    const { left } = buildStatus(this.server, s);
+    let at = 0;
+    for (let i = 0; i < left.length; i++) {
+      const width = Bun.stringWidth(left[i]!.text);
+      const windowIndex = i % 2 === 1 ? (i - 1) / 2 : -1;
+      if (x >= at && x < at + width && windowIndex >= 0) {
+        const w = s.windows[windowIndex];
+        if (w && w !== s.current) s.select(w);
+        return;
+      }
+      at += width;
+    }
+  }
+}

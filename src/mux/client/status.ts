@@ -1,0 +1,30 @@
+// The status line: status-left, the window list, status-right, expanded from formats.
+import type { FormatEnv } from "../lang/format-vars.ts";
+import type { Session } from "../model/session.ts";
+import type { StatusSegment } from "../../render/index.ts";
+import { expandFormat, strftime } from "../lang/format.ts";
+import { formatLookup, windowFlags } from "../lang/format-vars.ts";
+
+export function buildStatus(server: FormatEnv, s: Session): { left: StatusSegment[]; right: StatusSegment[] } {
+  const lookup = formatLookup(server, { session: s });
+  const left: StatusSegment[] = [{ text: expandFormat(strftime(s.options.getString("status-left"), new Date()), lookup) }];
+  for (const w of s.windows) {
+    const wl = formatLookup(server, { session: s, window: w });
+    left.push({ text: `${w.index}:${wl("window_name") ?? ""}${windowFlags(w) || " "}`, reverse: w.bellFlag || w.activityFlag || w.silenceFlag });
+    left.push({ text: " " });
+  }
+  const right: StatusSegment[] = [{ text: expandFormat(strftime(s.options.getString("status-right"), new Date()), lookup) }];
+  return { left, right };
+}
+
+/** Longest title sent to the host, in characters (a pane may set one of 64 KiB). */
+export const MAX_TITLE = 256;
+
+/**
+ * Text for the host's title bar: no C0 or C1 controls, so it cannot end the OSC or start another
+ * sequence, and at most MAX_TITLE characters.
+ */
+export function sanitizeTitle(s: string): string {
+  const clean = s.replace(/[\x00-\x1f\x7f-\x9f]/g, "");
+  return clean.length <= MAX_TITLE ? clean : Array.from(clean).slice(0, MAX_TITLE).join("");
+}

@@ -1,0 +1,297 @@
+// The server's model: every session, window, pane and paste buffer, the ids they are known by,
+// and the operations that create, move and end them. Each change is announced on `notify`.
+import { resolveProgram } from "../../pty/index.ts";
+import { Session } from "./session.ts";
+import { Window } from "./window.ts";
+import { Pane, type PaneSpawn } from "./pane.ts";
+import { Options } from "./options.ts";
+import { type SplitOptions } from "./layout.ts";
+import { UserError } from "./errors.ts";
+import { Notifier, type PasteBuffer } from "./notify.ts";
+
+export interface NewPaneOptions {
+  /** Command words: none = the default shell; one = run by the shell; several = exec'd directly. */
+  command: string[];
+  cwd?: string;
+  env?: Record<string, string>;
+}
+
+/** A pane with the window and session it is in (what a -t target resolves to). */
+export interface PaneTarget {
+  session: Session;
+  window: Window;
+  pane: Pane;
+}
+
+export interface NewSessionOptions {
+  name?: string;
+  cwd: string;
+  env: Record<string, string>;
+  cols: number;
+  rows: number;
+  windowName?: string;
+  pane: NewPaneOptions;
+}
+
+export class Model {
+  readonly notify = new Notifier();
+  sessions: Session[] = [];
+  readonly serverOptions = Options.global("server");
+  readonly sessionOptions = Options.global("session");
+  readonly windowOptions = Options.global("window");
+  buffers: PasteBuffer[] = [];
+  private bufferCounter = 0;
+  private readonly paneIndex = new Map<number, Window>();
+  private nextSessionId = 0;
+  private nextWindowId = 0;
+  private nextPaneId = 0;
+
+  /** `socketPath` goes into every pane's $WEFT, so weft commands run in a pane find this server. */
+  constructor(private readonly socketPath: string) {
+    for (const o of [this.serverOptions, this.sessionOptions, this.windowOptions]) {
+      o.onChange = (name) => this.notify.emit({ type: "option-changed", name });
+    }
+  }
+
+  // ---- lookups ---------------------------------------------------------------------------
+
+  findPane(id: number): PaneTarget | null {
+    const w = this.paneIndex.get(id);
+    const pane = w?.panes.get(id);
+    if (!w || !pane) return null;
+    return { session: w.session, window: w, pane };
+  }
+
+  findWindow(id: number): Window | null {
+    for (const s of this.sessions) for (const w of s.windows) if (w.id === id) return w;
+    return null;
+  }
+
+  mostRecentSession(): Session | null {
+    let best: Session | null = null;
+    for (const s of this.sessions) if (!best || s.activity >= best.activity) best = s;
+    return best;
+  }
+
+  uniqueSessionName(): string {
+    let i = 0;
+    while (this.sessions.some((s) => s.name === String(i))) i++;
+    return String(i);
+  }
+
+  // ---- panes' programs -------------------------------------------------------------------
+
+  /** The pane's argv from command words: none = the shell, one = `shell -c word`, more = direct. */
+  resolveCommand(s: Session, words: string[], env: Record<string, string>): string[] {
+    const shell = this.defaultShell(s, env);
+    if (words.length === 0) {
+      const dc = s.options.getString("default-command");
+      return dc ? [shell, "-c", dc] : [shell];
+    }
+    if (words.length === 1) return [shell, "-c", words[0]!];
+    return words;
+  }
+
+  private defaultShell(s: Session, env: Record<string, string>): string {
+    const opt = s.options.getString("default-shell");
+    for (const c of [opt, env.SHELL, "/bin/sh"]) {
+      if (c && c.startsWith("/") && resolveProgram(c, undefined)) return c;
+    }
+    return "/bin/sh";
+  }
+
+  private paneEnv(s: Session, paneId: number, extra: Record<string, string> | undefined): Record<string, string> {
+    const env: Record<string, string> = { ...s.environment };
+    delete env.WEFT;
+    delete env.WEFT_PANE;
+    delete env.TMUX;
+    delete env.TMUX_PANE;
+    env.TERM = "xterm-256color";
+    env.WEFT = `${this.socketPath},${process.pid},${s.id}`;
+    env.WEFT_PANE = `%${paneId}`;
+    return { ...env, ...extra };
+  }
+
+  private createPane(s: Session, opts: NewPaneOptions, cols: number, rows: number, id = this.nextPaneId++): Pane {
+    const env = this.paneEnv(s, id, opts.env);
+    const spec: PaneSpawn = { argv: this.resolveCommand(s, opts.command, env), env, cwd: opts.cwd ?? s.cwd };
+    const emit = this.notify.emit.bind(this.notify);
+    try {
+      return new Pane(id, spec, cols, rows, s.options.getNumber("history-limit"), {
+        changed: (pane) => emit({ type: "pane-changed", pane }),
+        title: (pane) => emit({ type: "pane-title-changed", pane }),
+        output: (pane, interactive, answer) => emit({ type: "pane-output", pane, interactive, answer }),
+        exited: (pane) => this.paneExited(pane),
+        bell: (pane) => emit({ type: "pane-bell", pane }),
+        respawned: (pane) => emit({ type: "pane-respawned", pane }),
+      });
+    } catch (e) {
+      throw new UserError(`create pane failed: ${(e as Error).message}`);
+    }
+  }
+
+  /** The program ended: the pane stays, dead, under remain-on-exit; otherwise it goes. */
+  private paneExited(p: Pane): void {
+    const t = this.findPane(p.id);
+    if (!t) return;
+    if (t.window.options.getFlag("remain-on-exit")) {
+      p.writeToScreen(`\r\n${p.deadMessage()}`);
+      this.notify.emit({ type: "pane-died", pane: p, window: t.window });
+      return;
+    }
+    this.notify.emit({ type: "pane-exited", pane: p, window: t.window });
+    this.killPane(p);
+  }
+
+  // ---- sessions, windows, panes ------------------------------------------------------------
+
+  createSession(opts: NewSessionOptions): Session {
+    const name = opts.name ?? this.uniqueSessionName();
+    if (this.sessions.some((s) => s.name === name)) throw new UserError(`duplicate session: ${name}`);
+    if (name.includes(":") || name.includes(".")) throw new UserError(`invalid session name: ${name}`);
+    const s = new Session(this.nextSessionId++, name, opts.env, opts.cwd, this.sessionOptions, this.notify);
+    const w = this.createWindow(s, { name: opts.windowName, pane: opts.pane, cols: opts.cols, rows: opts.rows });
+    s.current = w;
+    this.sessions.push(s);
+    this.notify.emit({ type: "session-created", session: s });
+    return s;
+  }
+
+  createWindow(s: Session, opts: { name?: string; index?: number; pane: NewPaneOptions; cols?: number; rows?: number }): Window {
+    const cols = opts.cols ?? s.current?.cols ?? 80;
+    const rows = opts.rows ?? s.current?.rows ?? 24;
+    const index = opts.index ?? s.freeIndex();
+    if (s.window(index)) throw new UserError(`index ${index} in use`);
+    const pane = this.createPane(s, opts.pane, cols, rows);
+    return this.linkWindow(s, new Window(this.nextWindowId++, index, pane, opts.name ?? null, s, this.windowOptions));
+  }
+
+  /** A new window around a pane taken out of another (break-pane). */
+  newWindowFor(s: Session, p: Pane, index: number, name: string | null): Window {
+    return this.linkWindow(s, new Window(this.nextWindowId++, index, p, name, s, this.windowOptions));
+  }
+
+  private linkWindow(s: Session, w: Window): Window {
+    for (const p of w.panes.values()) this.paneIndex.set(p.id, w);
+    s.addWindow(w);
+    this.notify.emit({ type: "window-linked", session: s, window: w });
+    return w;
+  }
+
+  splitPane(w: Window, target: Pane, split: SplitOptions, pane: NewPaneOptions): Pane {
+    w.unzoom();
+    const probe = w.layout.rect(target.id);
+    if (!probe) throw new UserError(`can't find pane: %${target.id}`);
+    // Split first (it throws when there is no room), then start the program at its size.
+    const id = this.nextPaneId++;
+    w.layout.split(target.id, id, split);
+    const r = w.layout.rect(id)!;
+    let p: Pane;
+    try {
+      p = this.createPane(w.session, pane, r.width, r.height, id);
+    } catch (e) {
+      w.layout.remove(id);
+      throw e;
+    }
+    w.addPane(p);
+    this.paneIndex.set(p.id, w);
+    w.applyLayout();
+    return p;
+  }
+
+  /** Remove a pane (killing its program); its window and session go when they empty. */
+  killPane(p: Pane): void {
+    const w = this.paneIndex.get(p.id);
+    if (!w) return;
+    if (w.panes.size === 1) {
+      this.killWindow(w); // disposes the pane, after a last paint when the session ends
+      return;
+    }
+    this.paneIndex.delete(p.id);
+    p.dispose();
+    w.removePane(p);
+  }
+
+  killWindow(w: Window): void {
+    const s = w.session;
+    if (s.windows.length === 1) this.notify.emit({ type: "session-closing", session: s });
+    for (const p of w.panes.values()) {
+      this.paneIndex.delete(p.id);
+      p.dispose();
+    }
+    w.panes.clear();
+    s.removeWindow(w);
+    this.notify.emit({ type: "window-unlinked", session: s, window: w });
+    if (s.windows.length === 0) this.destroySession(s);
+  }
+
+  destroySession(s: Session): void {
+    if (!this.sessions.includes(s)) return;
+    if (s.windows.length > 0) this.notify.emit({ type: "session-closing", session: s });
+    this.sessions = this.sessions.filter((x) => x !== s);
+    for (const w of [...s.windows]) {
+      for (const p of w.panes.values()) {
+        this.paneIndex.delete(p.id);
+        p.dispose();
+      }
+    }
+    s.windows = [];
+    this.notify.emit({ type: "session-closed", session: s });
+  }
+
+  /** A pane moved from its window into another (join-pane / swap-pane across windows). */
+  movePaneIndex(p: Pane, w: Window): void {
+    this.paneIndex.set(p.id, w);
+  }
+
+  // ---- paste buffers -----------------------------------------------------------------------
+
+  addBuffer(data: string, name?: string): PasteBuffer {
+    const b = this.storeBuffer(data, name);
+    this.notify.emit({ type: "paste-buffer-changed", buffer: b });
+    return b;
+  }
+
+  private storeBuffer(data: string, name: string | undefined): PasteBuffer {
+    if (name) {
+      const existing = this.buffers.find((b) => b.name === name);
+      if (existing) {
+        existing.data = data;
+        return existing;
+      }
+      const b = { name, data, automatic: false };
+      this.buffers.unshift(b);
+      return b;
+    }
+    const b = { name: `buffer${this.bufferCounter++}`, data, automatic: true };
+    this.buffers.unshift(b);
+    const limit = this.serverOptions.getNumber("buffer-limit");
+    const auto = this.buffers.filter((x) => x.automatic);
+    if (auto.length > limit) {
+      for (const x of auto.slice(limit)) this.deleteBuffer(x);
+    }
+    return b;
+  }
+
+  getBuffer(name: string | undefined): PasteBuffer {
+    const b = name === undefined ? this.buffers[0] : this.buffers.find((x) => x.name === name);
+    if (!b) throw new UserError(name === undefined ? "no buffers" : `no buffer ${name}`);
+    return b;
+  }
+
+  /** Change a buffer's text and, with `rename`, its name (set-buffer -n makes it a named one). */
+  setBuffer(b: PasteBuffer, change: { data?: string; rename?: string }): void {
+    if (change.data !== undefined) b.data = change.data;
+    if (change.rename !== undefined) {
+      b.name = change.rename;
+      b.automatic = false;
+    }
+    this.notify.emit({ type: "paste-buffer-changed", buffer: b });
+  }
+
+  deleteBuffer(b: PasteBuffer): void {
+    if (!this.buffers.includes(b)) return;
+    this.buffers = this.buffers.filter((x) => x !== b);
+    this.notify.emit({ type: "paste-buffer-deleted", buffer: b });
+  }
+}

@@ -1,0 +1,55 @@
+// Entering and leaving copy mode on a pane, and where copied text goes: a paste buffer, and
+// with set-clipboard the host's clipboard through OSC 52 (pane-set-clipboard).
+import { CopyMode } from "./copy-mode.ts";
+import type { Pane } from "./pane.ts";
+import type { Model } from "./model.ts";
+
+export interface EnterOptions {
+  /** Start a page up (copy-mode -u, C-b PageUp). */
+  pageUp?: boolean;
+  /** Leave again when scrolled back to the bottom (copy-mode -e, the mouse wheel). */
+  exitAtBottom?: boolean;
+}
+
+/** The pane's copy mode, entered if it was not in it. */
+export function enterCopyMode(model: Model, pane: Pane, opts: EnterOptions = {}): CopyMode {
+  let cm = pane.copyMode;
+  if (!cm) {
+    const w = model.findPane(pane.id)?.window;
+    const vi = w?.options.getString("mode-keys") === "vi";
+    const mode: CopyMode = new CopyMode(
+      pane.terminal,
+      {
+        copy: (text) => copyText(model, pane, text),
+        changed: () => model.notify.emit({ type: "pane-changed", pane }),
+        moved: () => modeChanged(model, pane),
+        exit: () => {
+          if (pane.copyMode === mode) pane.copyMode = null;
+          modeChanged(model, pane);
+        },
+      },
+      vi,
+    );
+    cm = mode;
+    pane.copyMode = cm;
+    cm.exitAtBottom = opts.exitAtBottom ?? false;
+  } else if (!opts.exitAtBottom) {
+    // Entered again from the keyboard: stay even at the bottom.
+    cm.exitAtBottom = false;
+  }
+  if (opts.pageUp) cm.pageUp();
+  modeChanged(model, pane);
+  return cm;
+}
+
+/** Something about a pane's mode changed (entered, left, moved by the mouse). */
+export function modeChanged(model: Model, pane: Pane): void {
+  if (model.findPane(pane.id)) model.notify.emit({ type: "pane-mode-changed", pane });
+}
+
+/** Copied text becomes the newest paste buffer and, unless set-clipboard is off, the clipboard. */
+export function copyText(model: Model, pane: Pane, text: string): void {
+  model.addBuffer(text);
+  if (model.serverOptions.getString("set-clipboard") === "off") return;
+  model.notify.emit({ type: "pane-set-clipboard", pane, text });
+}

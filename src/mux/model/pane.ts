@@ -1,0 +1,263 @@
+// A pane: a program in a PTY and the headless terminal its output is parsed into.
+// The pane channel's slots go back to the gather worker only once xterm has parsed them.
+import { Terminal } from "@xterm/headless";
+import { Unicode11Addon } from "@xterm/addon-unicode11";
+import { readlinkSync, readFileSync } from "node:fs";
+import { spawn, signalName, type Pty, type ExitStatus } from "../../pty/index.ts";
+import type { CopyMode } from "./copy-mode.ts";
+import { ControlStringLimiter } from "./string-limit.ts";
+import { parseScheduler, keptLines, type ParseSink } from "./parse-scheduler.ts";
+
+export interface PaneSpawn {
+  argv: string[]; // the program and its arguments (already resolved from a shell command)
+  env: Record<string, string>;
+  cwd: string;
+}
+
+export interface PaneEvents {
+  /** The screen model changed (its size): the status line may show it. */
+  changed(pane: Pane): void;
+  /** The title changed (by the program, or select-pane -T). */
+  title(pane: Pane): void;
+  /** respawn-pane started the program again. */
+  respawned(pane: Pane): void;
+  /** Output was parsed into the screen; `interactive` as in ParseSink.parsed. */
+  /** `answer`: the first interactive output since input was typed (its echo). */
+  output(pane: Pane, interactive: boolean, answer: boolean): void;
+  /** The program exited and its output is all parsed. */
+  exited(pane: Pane): void;
+  bell(pane: Pane): void;
+}
+
+export class Pane implements ParseSink {
+  /**
+   * The screen model output is parsed into (ParseSink.model): its screen is always current, its
+   * scrollback may lag behind a flood (ParseScheduler's retained text). The renderer reads it;
+   * everything else goes through `terminal`.
+   */
+  readonly model: Terminal;
+  pty: Pty | null = null;
+  spawnSpec: PaneSpawn;
+  title = "";
+  dead = false;
+  deadStatus: ExitStatus | null = null;
+  /** When output last arrived (performance.now()), for activity and `weft wait --idle`. */
+  lastOutputAt = performance.now();
+  /** Bumped on every parsed write: cheap change detection for waiters. */
+  generation = 0;
+  /** Where pipe-pane sends output, if anywhere. */
+  pipe: ((bytes: Uint8Array) => void) | null = null;
+  /** Copy mode, while the pane is in it (tmux's window mode). */
+  copyMode: CopyMode | null = null;
+  private readonly waiters = new Set<() => void>();
+  /** Input was typed since output was last parsed: the next is its answer (PaneEvents.output). */
+  private answerDue = false;
+
+  constructor(
+    readonly id: number,
+    spec: PaneSpawn,
+    cols: number,
+    rows: number,
+    historyLimit: number,
+    private readonly events: PaneEvents,
+  ) {
+    this.spawnSpec = spec;
+    this.model = new Terminal({ cols, rows, scrollback: historyLimit, allowProposedApi: true });
+    // Unicode 11 widths (emoji are two cells), as tmux's wcwidth and today's terminals have them.
+    this.model.loadAddon(new Unicode11Addon());
+    this.model.unicode.activeVersion = "11";
+    // Output is parsed by the parse scheduler, which calls parsed(); xterm's own async writes
+    // (where its internals are not what the scheduler expects) report here.
+    this.model.onWriteParsed(() => this.parsed(false));
+    this.model.onTitleChange((t) => {
+      this.title = t;
+      this.events.title(this);
+    });
+    this.model.onBell(() => this.events.bell(this));
+    // Replies the program asked its terminal for (DA, DSR, DECRQM) go back into its PTY.
+    this.model.onData((d) => this.pty?.write(d));
+    this.model.onBinary((d) => this.pty?.write(Buffer.from(d, "latin1")));
+    this.start();
+  }
+
+  /**
+   * The pane's terminal with its scrollback up to date, for anything that reads or changes more
+   * than the screen (copy mode, capture-pane, a resize, formats): a flood's retained text is
+   * parsed into it first, and retaining starts over.
+   */
+  get terminal(): Terminal {
+    parseScheduler.forget(this);
+    return this.model;
+  }
+
+  get cols(): number {
+    return this.model.cols;
+  }
+
+  get rows(): number {
+    return this.model.rows;
+  }
+
+  get pid(): number {
+    return this.pty?.pid ?? 0;
+  }
+
+  /** Start (or restart) the program; the terminal keeps its contents as tmux's respawn-pane does. */
+  start(spec: PaneSpawn = this.spawnSpec): void {
+    this.spawnSpec = spec;
+    const [file, ...args] = spec.argv;
+    if (!file) throw new Error("no command");
+    const pty = spawn({ file, args, env: spec.env, cwd: spec.cwd, cols: this.cols, rows: this.rows });
+    this.pty = pty;
+    this.dead = false;
+    this.deadStatus = null;
+    const limiter = new ControlStringLimiter();
+    pty.onData((bytes, release) => {
+      // Late output of a program respawn-pane -k replaced belongs to no screen.
+      if (this.pty !== pty) return release();
+      this.lastOutputAt = performance.now();
+      this.pipe?.(bytes);
+      const pieces = limiter.filter(bytes);
+      if (!pieces) return parseScheduler.feed(this, bytes, release);
+      if (pieces.length === 0) return release();
+      pieces.forEach((p, i) => parseScheduler.feed(this, p, i === pieces.length - 1 ? release : undefined));
+    });
+    pty.onExit((status) => {
+      // Wait until xterm has parsed everything the program wrote, then report.
+      parseScheduler.feed(this, new Uint8Array(0), () => {
+        if (this.pty !== pty) return;
+        this.dead = true;
+        this.deadStatus = status;
+        this.events.exited(this);
+        this.notify();
+      });
+    });
+  }
+
+  /** Some of the program's output was parsed into the screen. */
+  parsed(interactive: boolean): void {
+    this.generation++;
+    const answer = interactive && this.answerDue;
+    this.answerDue = false;
+    this.events.output(this, interactive, answer);
+    this.notify();
+  }
+
+  /** ParseSink.keepLines: no skipping while copy mode follows the scrollback line by line. */
+  keepLines(): number {
+    return this.copyMode ? 0 : keptLines(this.model);
+  }
+
+  /** Bytes for the pane's screen (not its program), in order with the program's output. */
+  writeToScreen(data: Uint8Array | string): void {
+    parseScheduler.feed(this, data);
+  }
+
+  /** Input for the program: keys, pastes, send-keys. */
+  write(data: Uint8Array | string): void {
+    if (this.dead) return;
+    this.answerDue = true;
+    this.pty?.type(data);
+  }
+
+  /** Input written but not yet taken by the program (it reads slower than it is typed or pasted). */
+  get inputBacklog(): number {
+    return this.dead ? 0 : (this.pty?.pendingWrite ?? 0);
+  }
+
+  /** Resolves once the input backlog is at most `bytes`, or the program is gone. */
+  whenInputBelow(bytes: number): Promise<void> {
+    return this.dead || !this.pty ? Promise.resolve() : this.pty.whenPendingBelow(bytes);
+  }
+
+  resize(cols: number, rows: number): void {
+    if (cols === this.cols && rows === this.rows) return;
+    this.terminal.resize(cols, rows);
+    if (!this.dead) this.pty?.resize(cols, rows);
+    this.events.changed(this);
+  }
+
+  /** select-pane -T: a title of the user's (the program may set another later). */
+  setTitle(title: string): void {
+    this.title = title;
+    this.events.title(this);
+  }
+
+  /**
+   * respawn-pane: leave any mode, hang up the program, reset the screen with `reinit` (history
+   * stays) and start `spec`. Throws what spawning throws.
+   */
+  respawn(spec: PaneSpawn, reinit: string): void {
+    this.copyMode?.dispose();
+    this.copyMode = null;
+    this.kill();
+    this.writeToScreen(reinit);
+    this.start(spec);
+    this.events.respawned(this);
+  }
+
+  /** Hang up the program (SIGHUP to its group, as a closing terminal does). */
+  kill(): void {
+    if (this.dead || !this.pty) return;
+    this.pty.killGroup("SIGHUP");
+    this.pty.kill("SIGHUP");
+  }
+
+  /** Resolves on the next change (output parsed, exit), for commands that wait. */
+  nextChange(): Promise<void> {
+    return new Promise((r) => this.waiters.add(r));
+  }
+
+  private notify(): void {
+    const ws = [...this.waiters];
+    this.waiters.clear();
+    for (const w of ws) w();
+  }
+
+  get modes() {
+    return this.model.modes;
+  }
+
+  get alternateOn(): boolean {
+    return this.model.buffer.active.type === "alternate";
+  }
+
+  /** The foreground program's name, as pane_current_command. */
+  currentCommand(): string {
+    const pg = this.pty?.foregroundPid() ?? -1;
+    const pid = pg > 0 ? pg : this.pid;
+    try {
+      return readFileSync(`/proc/${pid}/comm`, "utf8").trim();
+    } catch {
+      return this.spawnSpec.argv[0]?.split("/").pop() ?? "";
+    }
+  }
+
+  /** The foreground program's working directory, as pane_current_path. */
+  currentPath(): string {
+    const pg = this.pty?.foregroundPid() ?? -1;
+    const pid = pg > 0 ? pg : this.pid;
+    try {
+      // A directory removed under the program reads "/path (deleted)"; tmux drops the suffix.
+      return readlinkSync(`/proc/${pid}/cwd`).replace(/ \(deleted\)$/, "");
+    } catch {
+      return this.spawnSpec.cwd;
+    }
+  }
+
+  /** "Pane is dead (status 1, ...)" as tmux's remain-on-exit shows it. */
+  deadMessage(): string {
+    const s = this.deadStatus;
+    const how = s?.signal != null ? `signal ${s.signal}, ${signalName(s.signal)}` : `status ${s?.code ?? "?"}`;
+    return `Pane is dead (${how}, ${new Date().toUTCString()})`;
+  }
+
+  dispose(): void {
+    parseScheduler.drop(this);
+    this.copyMode?.dispose();
+    this.copyMode = null;
+    this.kill();
+    this.notify();
+    this.model.dispose();
+  }
+}

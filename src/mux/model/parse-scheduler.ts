@@ -1,0 +1,603 @@
+// Parsing pane output on the server's one thread: interactive output first, floods shared
+// fairly in bounded slices, and the event loop given back between runs.
+//
+// xterm's own write() parses each Terminal in 12 ms turns behind setTimeout(0). With four
+// panes running `yes` that put a keystroke echo behind ~50 ms of other panes' parsing per
+// round (bench:e2e measured a 119 ms median and lost echoes), and added ~1 ms to every echo
+// when idle. Here small batches that find their pane idle are parsed at once, and the rest
+// round-robin in SLICE-sized pieces within RUN_BUDGET_MS, then yield with setImmediate.
+// Plain text that scrolls out of the terminal is not parsed at all (evictedPrefix), and under a
+// flood the scrollback is filled in only when the flood pauses or something reads it (Retained).
+// One file, longer than most: the scheduler, the skipping of evicted text and the retained text
+// decide together what is parsed when, and read each other's state.
+import type { Terminal } from "@xterm/headless";
+
+/** A batch this small arriving at an idle pane is interactive: parse it now. */
+const IMMEDIATE_MAX = 4 * 1024;
+/** Bytes parsed for one pane before the next pane's turn. */
+const SLICE = 16 * 1024;
+const CR = new Uint8Array([0x0d]);
+/**
+ * Under a flood the server collects its garbage (a full, synchronous GC of ~5 ms) after every
+ * this many bytes parsed, and once after a flood of an eighth of it or more. Left to its own
+ * heuristics the heap grew through the first seconds of a flood: a server's peak RSS was 95 MiB
+ * after 1.3 s of `cat` and 119 MiB after 5 s; 87 and 100 MiB this way (with Bun's GC timer off),
+ * for ~1% of the flood's time.
+ */
+const FLOOD_GC_BYTES = 32 * 1024 * 1024;
+/** How long after a flood's last byte is parsed its garbage is collected (frames go first). */
+const AFTER_FLOOD_GC_MS = 100;
+/** A sink that had a batch longer than IMMEDIATE_MAX this recently is flooding (isFlooding). */
+const FLOOD_QUIET_MS = 50;
+/** How long after a flood's last batch its retained text is parsed into the scrollback (settle). */
+const SETTLE_MS = FLOOD_QUIET_MS;
+/** Retained text beyond this (lines too long to keep) is parsed into the scrollback at once. */
+const RETAIN_MAX = 512 * 1024;
+/** Parsing per run before input, frames and sockets get the thread back. */
+const RUN_BUDGET_MS = 8;
+/**
+ * How long a flooding pane's newest batch of plain text may wait for the next (see hold): at
+ * most this long after its pane's screen was last brought up to date, about a frame.
+ */
+const HOLD_MS = 16;
+
+export interface ParseSink {
+  /**
+   * The terminal the sink's output is parsed into. Under a flood its screen is always up to
+   * date but its scrollback may lag (the scheduler's retained text): anything that reads or
+   * changes the scrollback calls ParseScheduler.settle (or forget) first.
+   */
+  readonly model: Terminal;
+  /**
+   * Some of this sink's bytes were parsed; `interactive` when they were a short batch parsed
+   * at once (an echo, a prompt), which is worth a frame sooner than a flood's.
+   */
+  parsed(interactive: boolean): void;
+  /**
+   * How many line feeds of plain text after a prefix scroll all the prefix left out of the
+   * terminal (evictedPrefix's keepLines; keptLines), or 0 when no output may be skipped now.
+   */
+  keepLines?(): number;
+}
+
+/**
+ * The length of a prefix of `bytes` whose effect on a terminal is entirely scrolled out of it
+ * by what follows: the prefix and the `keepLines` line feeds after it are plain text (printable
+ * ASCII, UTF-8 but for the C1 controls, tab, CR, and LF only after CR: PLAIN), so they change no
+ * state but the cells they write. Such
+ * a prefix can be replaced by a CR: the text after it then starts at column 0, as it would have
+ * after the prefix's last CRLF, on whatever row the cursor is. Those keepLines line feeds scroll
+ * at least keepLines - rows + 1 times, so with keepLines ≥ scrollback + 2 × rows every row the
+ * prefix could have written, or the text after it partly overwritten, leaves the scrollback.
+ * When all of `bytes` is plain text, the plain text at the start of `following` (the batches
+ * queued after it) counts too, and all of `bytes` up to its last line feed may go. `prev` is the
+ * byte parsed just before `bytes` (-1 if unknown): a CR there makes a leading LF plain.
+ * 0 when there is no such prefix.
+ *
+ * `seq 10000000` or a log of short lines in a pane is mostly such text: parsing only the lines
+ * that can still be seen makes a flood of them several times cheaper. (A resize to more rows
+ * while such a flood is queued can leave a few of the oldest history lines as they were before
+ * the skipped text.)
+ *
+ * Each array's scan is kept (by identity) while it lives: a batch is looked at as `bytes` and
+ * as one of `following` several times while it waits, so its bytes must not change meanwhile.
+ */
+export function evictedPrefix(bytes: Uint8Array, keepLines: number, following: readonly Uint8Array[] = [], prev = -1): number {
+  return evict(bytes, keepLines, following, prev).cut;
+}
+
+/** evictedPrefix's `cut`, and the line feeds of the plain text at the start of bytes that follow it. */
+function evict(bytes: Uint8Array, keepLines: number, following: readonly Uint8Array[], prev: number): { cut: number; after: number } {
+  const here = plainRunOf(bytes, prev);
+  let later = 0;
+  if (here.end === bytes.length) {
+    let last = bytes[bytes.length - 1] ?? prev;
+    for (const next of following) {
+      const r = plainRunOf(next, last);
+      later += r.lines;
+      if (later >= keepLines || r.end < next.length) break;
+      last = next[next.length - 1] ?? last;
+    }
+  }
+  const needed = Math.max(0, keepLines - later);
+  if (here.lines <= needed) return { cut: 0, after: here.lines };
+  // Cut after the line feed that leaves exactly `needed` line feeds in this batch after it,
+  // found from the end (every line feed in the run is a CRLF's, so each one counts).
+  let at = here.end;
+  for (let k = 0; k <= needed; k++) {
+    at = at > 0 ? bytes.lastIndexOf(0x0a, at - 1) : -1;
+    if (at < 0) return { cut: 0, after: here.lines };
+  }
+  return { cut: at + 1, after: needed };
+}
+
+interface PlainRun {
+  prev: number;
+  lines: number;
+  end: number;
+}
+
+const runs = new WeakMap<Uint8Array, PlainRun>();
+
+/** plainRun of all of bytes, kept for the next call with the same array and `prev`. */
+function plainRunOf(bytes: Uint8Array, prev: number): PlainRun {
+  const known = runs.get(bytes);
+  // prev only matters to a leading LF (a CRLF's?) or 0x80-0x9F (a C1 control's?)
+  if (known && (known.prev === prev || (bytes[0] !== 0x0a && PLAIN[bytes[0]!] !== 2))) return known;
+  const r = plainRun(bytes, prev);
+  const run = { prev, lines: r.lines, end: r.end };
+  runs.set(bytes, run);
+  return run;
+}
+
+/**
+ * The bytes plain text is made of besides line feeds: printable ASCII, tab and CR (1), and every
+ * byte of UTF-8 (1, or 2 for 0x80-0x9F: plain unless after 0xC2). xterm's decoder makes code
+ * points of 0x80 and above of them, or drops them when they are not valid UTF-8 (an overlong
+ * ESC is dropped, not an ESC); of those code points only U+0080-U+009F, the C1 controls (U+009B
+ * is a CSI), are more to its parser than characters to print, and only C2 80-C2 9F decode to
+ * them. The other non-ASCII characters change no state either: the join state of combining
+ * characters and emoji sequences ends at every control (the CR and LF of a line's end), and a
+ * line feed is never inside a character, so a cut after one leaves the decoder as it was.
+ */
+const PLAIN = new Uint8Array(256);
+PLAIN.fill(1, 0x20, 0x7f);
+PLAIN[0x09] = 1;
+PLAIN[0x0d] = 1;
+PLAIN.fill(2, 0x80, 0xa0);
+PLAIN.fill(1, 0xa0, 0x100);
+
+/**
+ * The plain text (evictedPrefix) at the start of bytes: where it ends and how many line feeds it
+ * has. `prev` is the byte before bytes (a CR there makes a leading LF part of a CRLF, a 0xC2 a
+ * leading 0x80-0x9F a C1 control), -1 for none.
+ */
+function plainRun(bytes: Uint8Array, prev: number): { lines: number; end: number } {
+  let lines = 0;
+  let end = 0;
+  const n = bytes.length;
+  while (end < n) {
+    const c = bytes[end]!;
+    const kind = PLAIN[c];
+    if (kind === 1 || (kind === 2 && (end > 0 ? bytes[end - 1] : prev) !== 0xc2)) {
+      end++;
+      continue;
+    }
+    if (c === 0x0a && (end > 0 ? bytes[end - 1] : prev) === 0x0d) {
+      lines++;
+      end++;
+      continue;
+    }
+    break;
+  }
+  return { lines, end };
+}
+
+interface Item {
+  bytes: Uint8Array;
+  offset: number;
+  done?: () => void;
+}
+
+/**
+ * The plain text parsed (or due to be) for a sink since it last parsed anything else, cut to its
+ * last keepLines line feeds (a copy, in order): written again after a CR it leaves the terminal
+ * exactly as parsing all of it did (evictedPrefix's argument), scrollback included. Under a flood
+ * only the text that reaches the screen is parsed as it comes (lazy): the scrollback then lacks
+ * lines (`stale`) until settle writes the retained text again, once, when the flood is over or
+ * something looks at the scrollback.
+ */
+interface Retained {
+  text: RetainedText;
+  stale: boolean;
+  timer: ReturnType<typeof setTimeout> | null;
+}
+
+/** A RetainedText's first buffer; it grows to twice RETAIN_MAX (or what one append needs). */
+const RETAIN_MIN = 64 * 1024;
+
+/**
+ * Retained's text: one buffer, appended to at its end and cut at its front, compacted or grown
+ * when the end reaches it. A flood's text is copied once and makes no garbage: a copy per batch
+ * (as it was first) cost ~7 MiB of a 64 MiB flood's peak server RSS.
+ */
+class RetainedText {
+  private buf = new Uint8Array(RETAIN_MIN);
+  private start = 0;
+  private end = 0;
+  /** The bytes and the line feeds of each piece appended, oldest first, from `start` on. */
+  private readonly pieceBytes: number[] = [];
+  private readonly pieceLines: number[] = [];
+  /** Line feeds in the text. */
+  lines = 0;
+
+  get bytes(): number {
+    return this.end - this.start;
+  }
+
+  /** The text: valid until the next append. */
+  get view(): Uint8Array {
+    return this.buf.subarray(this.start, this.end);
+  }
+
+  append(bytes: Uint8Array, lines: number): void {
+    if (this.end + bytes.length > this.buf.length) this.makeRoom(bytes.length);
+    this.buf.set(bytes, this.end);
+    this.end += bytes.length;
+    this.pieceBytes.push(bytes.length);
+    this.pieceLines.push(lines);
+    this.lines += lines;
+  }
+
+  /** Cut the text to its last `keep` line feeds (and what follows the last). */
+  trim(keep: number): void {
+    while (this.pieceBytes.length > 1 && this.lines - this.pieceLines[0]! >= keep) {
+      this.lines -= this.pieceLines.shift()!;
+      this.start += this.pieceBytes.shift()!;
+    }
+    const excess = this.lines - keep;
+    if (excess <= 0) return;
+    // The oldest piece has more line feeds than that: drop them and the text before them.
+    let at = this.start - 1;
+    for (let k = 0; k < excess; k++) at = this.buf.indexOf(0x0a, at + 1);
+    this.pieceBytes[0]! -= at + 1 - this.start;
+    this.pieceLines[0]! -= excess;
+    this.start = at + 1;
+    this.lines = keep;
+  }
+
+  /**
+   * Room for n more bytes at the end: move the text to the front, or into a bigger buffer. The
+   * buffer is twice what it must hold (at most twice RETAIN_MAX), so a move comes at most once
+   * per as many bytes appended as it moves.
+   */
+  private makeRoom(n: number): void {
+    const live = this.end - this.start;
+    const need = live + n;
+    const size = Math.max(need, Math.min(2 * need, 2 * RETAIN_MAX));
+    if (size <= this.buf.length) {
+      this.buf.copyWithin(0, this.start, this.end);
+    } else {
+      const next = new Uint8Array(size);
+      next.set(this.buf.subarray(this.start, this.end));
+      this.buf = next;
+    }
+    this.start = 0;
+    this.end = live;
+  }
+}
+
+/** Line feeds in bytes. */
+function countLines(bytes: Uint8Array): number {
+  let n = 0;
+  for (let at = bytes.indexOf(0x0a); at >= 0; at = bytes.indexOf(0x0a, at + 1)) n++;
+  return n;
+}
+
+/** Where the text after the line feed that leaves `n` line feeds after it begins; 0 when there are not more than n. */
+function afterLastLines(bytes: Uint8Array, n: number): number {
+  let at = bytes.length;
+  for (let k = 0; k <= n; k++) {
+    at = at > 0 ? bytes.lastIndexOf(0x0a, at - 1) : -1;
+    if (at < 0) return 0;
+  }
+  return at + 1;
+}
+
+/**
+ * evictedPrefix's keepLines for a terminal: only in the normal screen (the alternate one has no
+ * scrollback to push rows into) with the whole screen as its scroll region; 0 otherwise.
+ */
+export function keptLines(t: Terminal): number {
+  if (t.buffer.active.type !== "normal") return 0;
+  const core: unknown = Reflect.get(t, "_core");
+  const buf: unknown = core && typeof core === "object" ? Reflect.get(core, "buffer") : undefined;
+  const top: unknown = buf && typeof buf === "object" ? Reflect.get(buf, "scrollTop") : undefined;
+  const bottom: unknown = buf && typeof buf === "object" ? Reflect.get(buf, "scrollBottom") : undefined;
+  if (top !== 0 || bottom !== t.rows - 1) return 0;
+  return 2 * t.rows + (t.options.scrollback ?? 0);
+}
+
+type WriteSync = (data: Uint8Array | string) => void;
+
+/** xterm's synchronous parse (WriteBuffer.writeSync), or null where the internals differ. */
+function writeSyncOf(t: Terminal): WriteSync | null {
+  const core: unknown = Reflect.get(t, "_core");
+  const wb: unknown = core && typeof core === "object" ? Reflect.get(core, "_writeBuffer") : undefined;
+  const f: unknown = wb && typeof wb === "object" ? Reflect.get(wb, "writeSync") : undefined;
+  return typeof f === "function" ? (data) => (f as (d: Uint8Array | string) => void).call(wb, data) : null;
+}
+
+export class ParseScheduler {
+  private readonly queues = new Map<ParseSink, Item[]>();
+  private readonly writers = new WeakMap<Terminal, WriteSync | null>();
+  private ring: ParseSink[] = [];
+  private scheduled = false;
+  private interrupt: (() => boolean) | null = null;
+  private parsedSinceGc = 0;
+  private gcTimer: ReturnType<typeof setTimeout> | null = null;
+  /** When each sink last had a batch too long to be interactive (isFlooding). */
+  private readonly longBatchAt = new WeakMap<ParseSink, number>();
+  /** Bytes of output not parsed because what followed them scrolled them away (evictedPrefix). */
+  skipped = 0;
+  /** Bytes of output parsed into the screen only, their scrollback lines left to settle. */
+  deferred = 0;
+  /** Plain text each sink's terminal can be brought up to date with (Retained). */
+  private readonly retained = new Map<ParseSink, Retained>();
+  /** The last byte parsed for each sink, for a CRLF cut between two batches. */
+  private readonly lastByte = new WeakMap<ParseSink, number>();
+  /** Sinks whose only queued batch waits for the next one (hold), and when each began waiting. */
+  private readonly held = new Map<ParseSink, ReturnType<typeof setTimeout>>();
+  private readonly holdingSince = new Map<ParseSink, number>();
+  /** Held sinks whose wait is over: their batch is parsed whatever follows. */
+  private readonly holdOver = new Set<ParseSink>();
+
+  /**
+   * Asked between slices of a run: true ends the run early, so input waiting on a socket or
+   * interactive output on its way is handled now rather than after the run's budget.
+   */
+  setInterrupt(check: (() => boolean) | null): void {
+    this.interrupt = check;
+  }
+
+  /**
+   * Whether the sink's program is flooding: bytes are waiting to be parsed, or a long batch
+   * came within FLOOD_QUIET_MS (between two batches of a flood its queue is often empty).
+   */
+  isFlooding(sink: ParseSink): boolean {
+    if ((this.queues.get(sink)?.length ?? 0) > 0) return true;
+    const at = this.longBatchAt.get(sink);
+    return at !== undefined && performance.now() - at < FLOOD_QUIET_MS;
+  }
+
+  /** Parse bytes into the sink's terminal, in order; `done` runs once they are parsed. */
+  feed(sink: ParseSink, bytes: Uint8Array | string, done?: () => void): void {
+    const data = typeof bytes === "string" ? Buffer.from(bytes, "utf8") : bytes;
+    const write = this.writer(sink.model);
+    if (!write) {
+      sink.model.write(data, done); // unknown xterm internals: its own (slower) scheduling
+      return;
+    }
+    if (data.length > IMMEDIATE_MAX) this.longBatchAt.set(sink, performance.now());
+    const r = this.retained.get(sink);
+    if (r?.timer) {
+      clearTimeout(r.timer); // the flood goes on (settleSoon)
+      r.timer = null;
+    }
+    let q = this.queues.get(sink);
+    if (!q || q.length === 0) {
+      if (data.length <= IMMEDIATE_MAX) {
+        if (data.length > 0) {
+          const keep = r ? (sink.keepLines?.() ?? 0) : 0;
+          const plain = keep > 0 && plainRunOf(data, this.lastByte.get(sink) ?? -1).end === data.length;
+          if (r && !plain) this.forget(sink);
+          write(data);
+          if (plain) this.retain(sink, data, keep);
+          this.lastByte.set(sink, data[data.length - 1]!);
+          this.settleSoon(sink);
+        }
+        done?.();
+        sink.parsed(true);
+        return;
+      }
+      if (!q) this.queues.set(sink, (q = []));
+      this.ring.push(sink);
+    }
+    q.push({ bytes: data, offset: 0, done });
+    const timer = this.held.get(sink);
+    if (timer !== undefined) {
+      // What the held batch waited for: parse (and mostly skip) it now that this follows it.
+      clearTimeout(timer);
+      this.held.delete(sink);
+      this.ring.push(sink);
+    }
+    this.schedule();
+  }
+
+  /** Forget a sink (its pane is gone): its pending bytes are dropped and their slots released. */
+  drop(sink: ParseSink): void {
+    const q = this.queues.get(sink);
+    this.queues.delete(sink);
+    clearTimeout(this.retained.get(sink)?.timer ?? undefined);
+    this.retained.delete(sink);
+    clearTimeout(this.held.get(sink));
+    this.held.delete(sink);
+    this.holdingSince.delete(sink);
+    this.holdOver.delete(sink);
+    this.ring = this.ring.filter((s) => s !== sink);
+    for (const item of q ?? []) item.done?.();
+  }
+
+  private writer(t: Terminal): WriteSync | null {
+    let w = this.writers.get(t);
+    if (w === undefined) this.writers.set(t, (w = writeSyncOf(t)));
+    return w;
+  }
+
+  private schedule(): void {
+    if (this.scheduled) return;
+    this.scheduled = true;
+    setImmediate(() => this.run());
+  }
+
+  private run(): void {
+    this.scheduled = false;
+    const deadline = performance.now() + RUN_BUDGET_MS;
+    while (this.ring.length > 0 && performance.now() < deadline) {
+      const sink = this.ring.shift()!;
+      const q = this.queues.get(sink);
+      const item = q?.[0];
+      if (!q || !item) continue;
+      if (this.hold(sink, q)) continue;
+      const write = this.writer(sink.model)!;
+      const keep = sink.keepLines?.() ?? 0;
+      const plain = keep > 0 && item.bytes.length > 0 && plainRunOf(item.bytes, this.lastByte.get(sink) ?? -1).end === item.bytes.length;
+      // Anything but plain text (or a terminal where nothing may be skipped) needs the exact
+      // scrollback before it, and ends what was retained.
+      if (!plain && item.bytes.length > 0) this.forget(sink);
+      // Line feeds in the batch from item.offset on, when a scan already counted them.
+      let restLines = -1;
+      if (keep > 0 && item.offset === 0) {
+        const { cut, after } = evict(item.bytes, keep, q.slice(1).map((i) => i.bytes), this.lastByte.get(sink) ?? -1);
+        if (plain) restLines = after;
+        if (cut > 0) {
+          write(CR);
+          if (plain) this.retain(sink, CR, keep);
+          item.offset = cut;
+          this.skipped += cut;
+        }
+      }
+      let end = Math.min(item.bytes.length, item.offset + SLICE);
+      if (plain && this.parseScreenOnly(sink, item, keep, restLines)) end = item.bytes.length;
+      else if (end > item.offset) {
+        const slice = item.bytes.subarray(item.offset, end);
+        write(slice);
+        if (plain) this.retain(sink, slice, keep);
+      }
+      this.parsedSinceGc += end - item.offset;
+      if (this.parsedSinceGc >= FLOOD_GC_BYTES) this.collect();
+      item.offset = end;
+      if (end >= item.bytes.length) {
+        this.lastByte.set(sink, item.bytes[item.bytes.length - 1] ?? -1);
+        q.shift();
+        item.done?.();
+        // Everything queued is parsed: the screen is up to date, and a new hold may begin.
+        if (q.length === 0) {
+          this.holdOver.delete(sink);
+          this.holdingSince.delete(sink);
+          this.settleSoon(sink);
+        }
+      }
+      sink.parsed(false);
+      if (q.length > 0) this.ring.push(sink);
+      if (this.interrupt?.()) break;
+    }
+    if (this.ring.length > 0) this.schedule();
+    else if (this.parsedSinceGc >= FLOOD_GC_BYTES / 8) this.collectSoon(); // a flood is over: its garbage too
+  }
+
+  /**
+   * Whether to leave the sink's queue unparsed for now: its one batch is plain text with more
+   * lines than the terminal keeps, so it comes from a flood, and the kept ones (evictedPrefix)
+   * are most likely scrolled away by the next batch: parsing them now would be wasted. `cat` of
+   * a log, `seq` or `yes` then costs a scan of its bytes and, once a frame (HOLD_MS), a parse of
+   * what the screen and history keep: the screen still follows the flood at the frame rate.
+   * The wait ends when the next batch comes (feed), HOLD_MS after the pane's screen was last
+   * brought up to date, or with the pane (its end comes as a batch too): the screen is never
+   * more than about a frame behind what the program wrote.
+   */
+  private hold(sink: ParseSink, q: Item[]): boolean {
+    const item = q[0]!;
+    if (q.length !== 1 || item.offset !== 0 || this.holdOver.has(sink)) return false;
+    // Worth it when the batch is plain text to its end (else what follows cannot count:
+    // evictedPrefix) with more lines than are kept.
+    const keep = sink.keepLines?.() ?? 0;
+    if (keep === 0) return false;
+    const run = plainRunOf(item.bytes, this.lastByte.get(sink) ?? -1);
+    if (run.end !== item.bytes.length || run.lines <= keep) return false;
+    const now = performance.now();
+    const since = this.holdingSince.get(sink) ?? now;
+    if (now - since >= HOLD_MS) {
+      this.holdOver.add(sink);
+      return false;
+    }
+    this.holdingSince.set(sink, since);
+    const timer = setTimeout(() => {
+      this.held.delete(sink);
+      this.holdOver.add(sink);
+      this.ring.push(sink);
+      this.schedule();
+    }, since + HOLD_MS - now);
+    this.held.set(sink, timer);
+    return true;
+  }
+
+  /**
+   * The rest of a plain batch, when the retained text with it holds enough lines to rebuild the
+   * scrollback later (Retained): parse only its last 2 × rows lines, which make the screen (with
+   * scrollback 0 evictedPrefix's argument holds for the screen), and retain it all. Under four
+   * `yes` panes the server's main thread spent most of its time re-parsing the ~2,000 kept lines
+   * of each pane once a frame, nearly all of them scrollback that nobody looks at.
+   */
+  private parseScreenOnly(sink: ParseSink, item: Item, keep: number, restLines: number): boolean {
+    const rest = item.bytes.subarray(item.offset);
+    if (rest.length === 0 || rest.length > RETAIN_MAX) return false;
+    const lines = restLines >= 0 ? restLines : countLines(rest);
+    if ((this.retained.get(sink)?.text.lines ?? 0) + lines < keep) return false; // not yet enough to rebuild from
+    const write = this.writer(sink.model)!;
+    const cut = afterLastLines(rest, 2 * sink.model.rows);
+    if (cut > 0) {
+      write(CR);
+      write(rest.subarray(cut));
+      this.deferred += cut;
+    } else {
+      write(rest);
+    }
+    const r = this.retain(sink, rest, keep, lines);
+    if (r && cut > 0) r.stale = true;
+    return true;
+  }
+
+  /** Add parsed plain text to the sink's retained text, trimmed to `keep` lines; the record, or null when it grew too big and was forgotten. */
+  private retain(sink: ParseSink, bytes: Uint8Array, keep: number, lines = countLines(bytes)): Retained | null {
+    let r = this.retained.get(sink);
+    if (!r) this.retained.set(sink, (r = { text: new RetainedText(), stale: false, timer: null }));
+    r.text.append(bytes, lines);
+    r.text.trim(keep);
+    if (r.text.bytes <= RETAIN_MAX) return r;
+    this.forget(sink);
+    return null;
+  }
+
+  /**
+   * Bring the sink's scrollback up to date (Retained): write the retained text again after a CR.
+   * For anything that reads the scrollback; the screen is always up to date.
+   */
+  settle(sink: ParseSink): void {
+    const r = this.retained.get(sink);
+    if (!r?.stale) return;
+    const write = this.writer(sink.model)!;
+    write(CR);
+    write(r.text.view);
+    r.stale = false;
+  }
+
+  /** settle, and stop retaining: for a caller that may change the terminal (a resize, clear-history, a reset). */
+  forget(sink: ParseSink): void {
+    const r = this.retained.get(sink);
+    if (!r) return;
+    this.settle(sink);
+    clearTimeout(r.timer ?? undefined);
+    this.retained.delete(sink);
+  }
+
+  /** Once a flood has been quiet for SETTLE_MS, its scrollback is brought up to date and its text let go. */
+  private settleSoon(sink: ParseSink): void {
+    const r = this.retained.get(sink);
+    if (!r) return;
+    clearTimeout(r.timer ?? undefined);
+    r.timer = setTimeout(() => {
+      r.timer = null;
+      if ((this.queues.get(sink)?.length ?? 0) === 0) this.forget(sink);
+    }, SETTLE_MS);
+    r.timer.unref?.();
+  }
+
+  private collect(): void {
+    this.parsedSinceGc = 0;
+    Bun.gc(true);
+  }
+
+  /** After a flood: once its last frame has gone out (a GC first delayed it by ~10 ms), if no new flood began. */
+  private collectSoon(): void {
+    if (this.gcTimer) return;
+    this.gcTimer = setTimeout(() => {
+      this.gcTimer = null;
+      if (this.ring.length === 0 && this.parsedSinceGc >= FLOOD_GC_BYTES / 8) this.collect();
+    }, AFTER_FLOOD_GC_MS);
+    this.gcTimer.unref();
+  }
+}
+
+/** The server's one scheduler: every pane's output goes through it. */
+export const parseScheduler = new ParseScheduler();

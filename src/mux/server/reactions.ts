@@ -1,0 +1,88 @@
+// Every reaction to a change of the model, in one place: the server subscribes here once, and
+// each event of the model's notifier (model/notify.ts) is turned into repaints, alerts, the
+// clients' detach and the server's exit. A hook or a control client will listen here too.
+import type { ModelEvent, Pane } from "../model/index.ts";
+import type { Server } from "./server.ts";
+import { activity, armSilence, bell } from "./alerts.ts";
+import { markSession, markWindow } from "./repaint.ts";
+
+export function react(server: Server, e: ModelEvent): void {
+  switch (e.type) {
+    case "session-created":
+      server.hadSession = true;
+      return;
+    case "session-closing":
+      // Its clients get the last screen before they are detached.
+      for (const c of server.clients) if (c.session === e.session) c.paintNow();
+      return;
+    case "session-closed":
+      for (const c of server.clients) if (c.session === e.session) c.sessionDestroyed();
+      server.maybeExit();
+      return;
+    case "session-renamed":
+    case "session-window-changed":
+    case "window-linked":
+      return markSession(server, e.session);
+    case "window-unlinked":
+      // A session left without windows is closed next (session-closed): nothing to paint.
+      if (e.session.windows.length > 0) markSession(server, e.session);
+      return;
+    case "window-renamed":
+    case "window-layout-changed":
+    case "window-pane-changed":
+      // The status line shows every window's name, which follows its active pane.
+      return markSession(server, e.window.session);
+    case "pane-exited":
+      return; // the pane is removed next, and that is announced (window-layout-changed, -unlinked)
+    case "pane-died":
+      return markWindow(server, e.window);
+    case "pane-mode-changed":
+    case "pane-title-changed":
+    case "pane-respawned":
+      return markPaneWindow(server, e.pane);
+    case "pane-changed":
+      return paneChanged(server, e.pane);
+    case "pane-output":
+      return paneChanged(server, e.pane, { interactive: e.interactive, answer: e.answer });
+    case "pane-bell":
+      return bell(server, e.pane);
+    case "pane-set-clipboard":
+      for (const c of server.clients) if (c.session) c.setClipboard(e.text);
+      return;
+    case "paste-buffer-changed":
+    case "paste-buffer-deleted":
+      return; // nothing shows buffers live yet (choose-buffer lists them when opened)
+    case "client-session-changed":
+      // The sessions it left and joined are sized again for the clients they have now.
+      if (e.old && e.old !== e.session) server.sessionSizeChanged(e.old);
+      return server.sessionSizeChanged(e.session);
+    case "option-changed":
+      return optionChanged(server, e.name);
+    default:
+      return e satisfies never;
+  }
+}
+
+function markPaneWindow(server: Server, p: Pane): void {
+  const t = server.model.findPane(p.id);
+  if (t) markWindow(server, t.window);
+}
+
+/** Something in a pane changed; `output` when only its screen's contents did (the status line stands). */
+function paneChanged(server: Server, p: Pane, output?: { interactive: boolean; answer: boolean }): void {
+  const w = server.model.findPane(p.id)?.window;
+  if (!w) return;
+  if (output) w.activity = Date.now();
+  activity(server, w);
+  for (const c of server.clients) {
+    if (c.session === w.session && c.session.current === w) c.markDirty(output ? { content: true, urgent: output.interactive, answer: output.answer } : undefined);
+  }
+}
+
+/** Options change what is drawn and how windows are sized. */
+function optionChanged(server: Server, name: string): void {
+  const { model } = server;
+  for (const s of model.sessions) server.sessionSizeChanged(s);
+  for (const c of server.clients) c.redraw();
+  if (name === "monitor-silence") for (const s of model.sessions) for (const w of s.windows) armSilence(server, w);
+}

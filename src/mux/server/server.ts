@@ -1,0 +1,356 @@
+// The server: owns the model, listens on the socket, runs commands from clients, key bindings
+// and the config file, and hears every change of the model once (reactions.ts).
+import { existsSync, unlinkSync, chmodSync, readFileSync } from "node:fs";
+import type { Socket } from "bun";
+import { Model, UserError, type Session, type Pane } from "../model/index.ts";
+import { KeyTables } from "../lang/bindings.ts";
+import { ClientConnection } from "../client/client-connection.ts";
+import type { ClientHost, CommandCaller } from "../client/host.ts";
+import { CommandError, parseArgs, splitArgv, splitCommandLine, type CommandEntry, type CommandContext, type Target } from "../lang/command.ts";
+import { resolveTarget, currentTarget, type CurrentHint } from "../lang/target.ts";
+import { LayoutError } from "../model/layout.ts";
+import { peerUid, readableFds, outputWaiting } from "../../pty/index.ts";
+import { parseScheduler } from "../model/parse-scheduler.ts";
+import { encodeJson } from "../client/protocol.ts";
+import type { PaneView } from "../../render/index.ts";
+import { react } from "./reactions.ts";
+import { markSession } from "./repaint.ts";
+
+/** What the command table's commands run with here: the server as their host, a connection as their client. */
+export type ServerCommandContext = CommandContext<Server, ClientConnection>;
+export type ServerCommandEntry = CommandEntry<ServerCommandContext>;
+
+export interface ServerConfig {
+  socketPath: string;
+  commands: ServerCommandEntry[];
+  /** Config file to source at start; null for none (-f /dev/null works too). */
+  configFile: string | null;
+  version: string;
+}
+
+/**
+ * Only our own uid (and root) may connect, as tmux. Bun does not type a socket's fd but has it;
+ * where the kernel cannot tell the peer (no fd, getsockopt fails) the 0700 directory stands.
+ */
+function peerAllowed(sock: Socket<ClientConnection>): boolean {
+  const fd = (sock as unknown as { fd?: unknown }).fd;
+  if (typeof fd !== "number" || fd < 0) return true;
+  const uid = peerUid(fd);
+  return uid === null || uid === 0 || uid === process.getuid?.();
+}
+
+export class Server implements ClientHost {
+  readonly model: Model;
+  readonly clients = new Set<ClientConnection>();
+  readonly keys = new KeyTables();
+  readonly commands = new Map<string, ServerCommandEntry>();
+  readonly waitChannels = new Map<string, { waiters: (() => void)[]; locked: boolean; lockWaiters: (() => void)[]; signalled: boolean }>();
+  private listener: ReturnType<typeof Bun.listen<ClientConnection>> | null = null;
+  private exiting = false;
+  /** A session has existed (exit-empty waits for the first). */
+  hadSession = false;
+  private everConnected = false;
+  private pendingCommands = 0;
+  readonly socketPath: string;
+  readonly version: string;
+  /** Which panes are in a mode (copy mode). */
+  paneInMode: (p: Pane) => boolean = (p) => p.copyMode !== null;
+  /** How a pane is drawn: copy mode's frozen offset, cursor, selection and indicator. */
+  paneView: (p: Pane) => Partial<PaneView> = (p) => p.copyMode?.view() ?? {};
+
+  constructor(private readonly config: ServerConfig) {
+    this.socketPath = config.socketPath;
+    this.version = config.version;
+    this.model = new Model(config.socketPath);
+    this.model.notify.subscribe((e) => react(this, e));
+    for (const c of config.commands) {
+      this.commands.set(c.name, c);
+      for (const a of c.alias ?? []) this.commands.set(a, c);
+    }
+    parseScheduler.setInterrupt(() => this.interactiveWaiting());
+  }
+
+  /**
+   * Asked by the parse scheduler between slices of a flood: a client has sent something (a
+   * key), or a quiet pane has output (the key's echo). Either ends the run, so it is handled
+   * within a slice rather than after the run's budget; a quiet pane's output is read here
+   * rather than left to the worker, which gets little CPU while this thread is busy
+   * (PaneChannel.readNow).
+   */
+  private interactiveWaiting(): boolean {
+    const fds: number[] = [];
+    for (const c of this.clients) if (c.inputFd >= 0) fds.push(c.inputFd);
+    if (readableFds(fds).length > 0 || outputWaiting()) return true;
+    fds.length = 0;
+    const quiet: Pane[] = [];
+    for (const s of this.model.sessions) {
+      for (const w of s.windows) {
+        for (const p of w.panes.values()) {
+          const fd = p.pty?.fd ?? -1;
+          if (fd < 0 || p.dead || parseScheduler.isFlooding(p)) continue;
+          fds.push(fd);
+          quiet.push(p);
+        }
+      }
+    }
+    let read = false;
+    for (const i of readableFds(fds)) read = quiet[i]!.pty!.readNow() || read;
+    return read;
+  }
+
+  // ---- socket ---------------------------------------------------------------------------
+
+  async listen(): Promise<void> {
+    const path = this.socketPath;
+    if (existsSync(path)) {
+      // A socket with no server behind it is stale: replace it. One with a server is not ours to take.
+      const alive = await Bun.connect({ unix: path, socket: { data() {}, open(s) { s.end(); } } }).then(() => true, () => false);
+      if (alive) throw new Error(`server already running on ${path}`);
+      unlinkSync(path);
+    }
+    // The socket is created 0600 (not chmod'ed after a window open to others); panes keep the user's umask.
+    const umask = process.umask(0o177);
+    try {
+      this.listener = this.listenOn(path);
+    } finally {
+      process.umask(umask);
+    }
+    chmodSync(path, 0o600);
+    if (this.config.configFile) this.sourceFile(this.config.configFile, true);
+  }
+
+  private listenOn(path: string): ReturnType<typeof Bun.listen<ClientConnection>> {
+    return Bun.listen<ClientConnection>({
+      unix: path,
+      socket: {
+        open: (sock: Socket<ClientConnection>) => {
+          if (!peerAllowed(sock)) {
+            sock.end(encodeJson({ t: "error", message: "access not allowed" }));
+            return;
+          }
+          const c = new ClientConnection(this, sock);
+          sock.data = c;
+          this.clients.add(c);
+          this.everConnected = true;
+        },
+        data: (sock, bytes) => sock.data?.onBytes(bytes),
+        drain: (sock) => sock.data?.onDrain(),
+        close: (sock) => sock.data?.onClose(),
+        error: (sock) => sock.data?.onClose(),
+      },
+    });
+  }
+
+  /**
+   * The attached client a command means: the one named (its terminal, with or without /dev/,
+   * as list-clients shows it), else the calling one, else the most recently active. Throws
+   * tmux's errors when there is none.
+   */
+  targetClient(name: string | undefined, caller: ClientConnection | null): ClientConnection {
+    let pick: ClientConnection | null = null;
+    for (const c of this.clients) {
+      if (!c.session || c.closed) continue;
+      if (name !== undefined) {
+        if (c.name === name || c.name === `/dev/${name}`) return c;
+      } else if (!pick || c.lastActivity > pick.lastActivity) pick = c;
+    }
+    if (name !== undefined) throw new CommandError(`can't find client: ${name}`);
+    if (caller?.session) return caller;
+    if (!pick) throw new CommandError("no current client");
+    return pick;
+  }
+
+  removeClient(c: ClientConnection): void {
+    this.clients.delete(c);
+    if (c.session) this.sessionSizeChanged(c.session);
+    this.maybeExit();
+  }
+
+  /** Exit when the last session is gone (exit-empty), as tmux does. */
+  maybeExit(): void {
+    if (this.exiting || this.model.sessions.length > 0 || this.pendingCommands > 0) return;
+    if (!this.model.serverOptions.getFlag("exit-empty")) return;
+    // Before the first client (config file loading) there is nothing to exit for yet.
+    if (!this.everConnected || (!this.hadSession && [...this.clients].some((c) => !c.closed))) return;
+    this.shutdown();
+  }
+
+  shutdown(): void {
+    if (this.exiting) return;
+    this.exiting = true;
+    for (const s of [...this.model.sessions]) this.model.destroySession(s);
+    for (const c of this.clients) c.serverExiting();
+    this.listener?.stop(true);
+    try {
+      unlinkSync(this.socketPath);
+    } catch {}
+    // Let the last detach messages reach their clients.
+    setTimeout(() => process.exit(0), 50);
+  }
+
+  // ---- commands -------------------------------------------------------------------------
+
+  findCommand(name: string): ServerCommandEntry {
+    const exact = this.commands.get(name);
+    if (exact) return exact;
+    const matches = new Set([...this.commands.entries()].filter(([n]) => n.startsWith(name)).map(([, c]) => c));
+    if (matches.size === 1) return [...matches][0]!;
+    if (matches.size > 1) throw new CommandError(`ambiguous command: ${name}, could be: ${[...matches].map((c) => c.name).sort().join(", ")}`);
+    throw new CommandError(`unknown command: ${name}`);
+  }
+
+  hintFor(caller: CommandCaller): CurrentHint {
+    const hint: CurrentHint = { session: caller.conn?.session ?? null };
+    // Inside one of our panes, the pane itself is current (tmux's $TMUX / $TMUX_PANE).
+    const weft = caller.env.WEFT?.split(",");
+    if (weft && weft[0] === this.socketPath && caller.env.WEFT_PANE) hint.paneId = Number(caller.env.WEFT_PANE.replace("%", ""));
+    return hint;
+  }
+
+  /** Run one or more commands (split at ';'); returns the exit code. Errors never escape. */
+  async run(argv: string[], caller: CommandCaller): Promise<number> {
+    this.pendingCommands++;
+    try {
+      for (const cmd of splitArgv(argv)) {
+        const code = await this.runOne(cmd, caller);
+        if (code !== 0) return code;
+      }
+      return 0;
+    } finally {
+      this.pendingCommands--;
+      this.maybeExit();
+    }
+  }
+
+  private async runOne(argv: string[], caller: CommandCaller): Promise<number> {
+    const [name, ...rest] = argv;
+    if (!name) return 0;
+    try {
+      const entry = this.findCommand(name);
+      const args = parseArgs(entry.args, rest, `${entry.name} ${entry.usage}`, entry.minArgs ?? 0, entry.maxArgs ?? Infinity, entry.long);
+      const spec = entry.target ? args.flags.get("t") : undefined;
+      const target =
+        entry.target && typeof spec === "string"
+          ? resolveTarget(this.model, spec, entry.target, this.hintFor(caller))
+          : currentTarget(this.model, this.hintFor(caller));
+      if (!target && !entry.noSession) throw new CommandError(this.model.sessions.length === 0 ? "no sessions" : "no current session");
+      const ctx: ServerCommandContext = {
+        model: this.model,
+        server: this,
+        args,
+        target: target as Target,
+        client: caller.conn,
+        cwd: caller.cwd,
+        env: caller.env,
+        terminal: caller.terminal,
+        print: caller.print,
+      };
+      await entry.exec(ctx);
+      return 0;
+    } catch (e) {
+      if (e instanceof UserError || e instanceof LayoutError) caller.printError(e.message);
+      else {
+        // A bug, not a user error: report it and carry on; the server and its panes survive.
+        caller.printError(`internal error: ${(e as Error).message}`);
+        console.error(e);
+      }
+      return 1;
+    }
+  }
+
+  /** Run a command line (config file, binding, prompt) as an attached client or the server itself. */
+  async runLine(line: string, conn: ClientConnection | null): Promise<number> {
+    let cmds: string[][];
+    const errors: string[] = [];
+    try {
+      cmds = splitCommandLine(line);
+    } catch (e) {
+      conn?.showMessage((e as Error).message);
+      return 1;
+    }
+    const caller = this.internalCaller(conn, errors);
+    for (const c of cmds) {
+      const code = await this.run(c, caller);
+      if (code !== 0) return code;
+    }
+    return 0;
+  }
+
+  internalCaller(conn: ClientConnection | null, errors: string[] = []): CommandCaller {
+    // A command prints line by line; the client shows what one turn printed together (one line
+    // as a message, more in a view over the pane).
+    let out: string[] = [];
+    const flush = () => {
+      const text = out.join("\n");
+      out = [];
+      conn?.showOutput(text);
+    };
+    return {
+      conn,
+      cwd: conn?.cwd ?? process.cwd(),
+      env: conn?.env ?? {},
+      terminal: conn?.terminal,
+      print: (t) => {
+        if (out.push(t) === 1) setImmediate(flush);
+      },
+      printError: (t) => {
+        errors.push(t);
+        conn?.showMessage(t);
+      },
+    };
+  }
+
+  /** source-file: every line a command; errors are reported with their line number. */
+  sourceFile(path: string, quietMissing = false): string[] {
+    let text: string;
+    try {
+      text = readFileSync(path, "utf8");
+    } catch (e) {
+      if (quietMissing && (e as NodeJS.ErrnoException).code === "ENOENT") return [];
+      throw new CommandError(`${path}: ${(e as NodeJS.ErrnoException).code === "ENOENT" ? "No such file or directory" : (e as Error).message}`);
+    }
+    const errors: string[] = [];
+    const lines = text.replace(/\\\n/g, "").split("\n");
+    lines.forEach((line, i) => {
+      let cmds: string[][];
+      try {
+        cmds = splitCommandLine(line);
+      } catch (e) {
+        errors.push(`${path}:${i + 1}: ${(e as Error).message}`);
+        return;
+      }
+      for (const c of cmds) {
+        void this.run(c, { ...this.internalCaller(null), printError: (t) => errors.push(`${path}:${i + 1}: ${t}`) });
+      }
+    });
+    return errors;
+  }
+
+  // ---- clients and the model --------------------------------------------------------------
+
+  attachedCount(s: Session): number {
+    let n = 0;
+    for (const c of this.clients) if (c.session === s) n++;
+    return n;
+  }
+
+  /** Size a session's windows from its attached clients by the window-size option. */
+  sessionSizeChanged(s: Session): void {
+    const clients = [...this.clients].filter((c) => c.session === s && c.terminal);
+    if (clients.length === 0) return;
+    for (const w of s.windows) {
+      const mode = w.options.getString("window-size");
+      if (mode === "manual") continue;
+      let pick = clients[0]!;
+      for (const c of clients) {
+        if (mode === "latest" && c.lastActivity > pick.lastActivity) pick = c;
+        if (mode === "largest" && c.cols * c.rows > pick.cols * pick.rows) pick = c;
+        if (mode === "smallest" && c.cols * c.rows < pick.cols * pick.rows) pick = c;
+      }
+      const cols = mode === "largest" ? Math.max(...clients.map((c) => c.cols)) : mode === "smallest" ? Math.min(...clients.map((c) => c.cols)) : pick.cols;
+      const rows = mode === "largest" ? Math.max(...clients.map((c) => c.windowRows)) : mode === "smallest" ? Math.min(...clients.map((c) => c.windowRows)) : pick.windowRows;
+      w.resize(Math.max(1, cols), Math.max(1, rows));
+    }
+    markSession(this, s);
+  }
+}

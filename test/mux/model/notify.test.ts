@@ -1,0 +1,266 @@
+// The model's change stream: each command that changes the model announces each change once,
+// in order, through the notifier (and nothing else tells a client to repaint). Commands run
+// through the server's command runner on real panes (sh), with no socket and no client.
+import { test, expect, beforeAll, afterAll } from "bun:test";
+import { Server } from "../../../src/mux/server/server.ts";
+import { COMMANDS } from "../../../src/cli/commands/index.ts";
+import { splitCommandLine } from "../../../src/mux/lang/command.ts";
+import type { ModelEvent } from "../../../src/mux/model/index.ts";
+import { waitFor } from "../../helpers/wait.ts";
+
+let server: Server;
+const seen: ModelEvent[] = [];
+
+/**
+ * Events a pane's program causes on its own time (its output, the title it sets, its terminal
+ * answering a resize) are left out: they are not the command's, and arrive when they arrive.
+ */
+const PROGRAM_EVENTS = new Set(["pane-output", "pane-title-changed", "pane-changed", "pane-bell"]);
+
+/** An event as a short line: its type and the ids of what it names. */
+function describe(e: ModelEvent): string {
+  const parts: string[] = [e.type];
+  if ("session" in e) parts.push(`$${e.session.id}`);
+  if ("window" in e) parts.push(`@${e.window.id}`);
+  if ("pane" in e) parts.push(`%${e.pane.id}`);
+  if ("buffer" in e) parts.push(e.buffer.name);
+  if ("name" in e) parts.push(e.name);
+  return parts.join(" ");
+}
+
+/** Run a command line; the events it caused, described. Fails on a command error. */
+async function run(line: string): Promise<string[]> {
+  seen.length = 0;
+  const errors: string[] = [];
+  const caller = { conn: null, cwd: "/", env: { SHELL: "/bin/sh", PATH: process.env.PATH ?? "/usr/bin:/bin" }, print() {}, printError: (t: string) => errors.push(t) };
+  for (const argv of splitCommandLine(line)) {
+    const code = await server.run(argv, caller);
+    if (code !== 0) throw new Error(`${line}: ${errors.join("; ")}`);
+  }
+  return seen.filter((e) => !PROGRAM_EVENTS.has(e.type)).map(describe);
+}
+
+/** Ids by name: `$` sessions, `@` windows, `%` panes, as targets and events show them. */
+function ids(target: string): { s: string; w: string; p: string } {
+  const t = server.model.sessions.flatMap((s) => s.windows.flatMap((w) => [...w.panes.values()].map((p) => ({ s, w, p }))));
+  const [sName, rest] = target.split(":");
+  const [wIndex, pIndex] = rest === undefined ? [] : rest.split(".");
+  const hit = t.find(({ s, w, p }) => s.name === sName && (wIndex === undefined || String(w.index) === wIndex) && (pIndex === undefined || String(w.paneIndex(p)) === pIndex));
+  if (!hit) throw new Error(`no ${target}`);
+  return { s: `$${hit.s.id}`, w: `@${hit.w.id}`, p: `%${hit.p.id}` };
+}
+
+beforeAll(() => {
+  server = new Server({ socketPath: `/tmp/weft-notify-test-${process.pid}.sock`, commands: COMMANDS, configFile: null, version: "test" });
+  server.model.notify.subscribe((e) => seen.push(e));
+});
+
+afterAll(() => {
+  for (const s of [...server.model.sessions]) server.model.destroySession(s);
+});
+
+test("new-session: the first window is linked, then the session exists", async () => {
+  const events = await run("new-session -d -s a -x 80 -y 24");
+  const a = ids("a:0");
+  expect(events).toEqual([`window-linked ${a.s} ${a.w}`, `session-created ${a.s}`]);
+});
+
+test("new-window: linked, then current", async () => {
+  const events = await run("new-window -t a");
+  const w1 = ids("a:1");
+  expect(events).toEqual([`window-linked ${w1.s} ${w1.w}`, `session-window-changed ${w1.s} ${w1.w}`]);
+  expect(await run("new-window -d -t a")).toEqual([`window-linked ${w1.s} ${ids("a:2").w}`]);
+});
+
+test("select-window, last-window, next-window: the current window changes once each", async () => {
+  const { s } = ids("a:0");
+  expect(await run("select-window -t a:0")).toEqual([`session-window-changed ${s} ${ids("a:0").w}`]);
+  expect(await run("last-window -t a")).toEqual([`session-window-changed ${s} ${ids("a:1").w}`]);
+  expect(await run("next-window -t a")).toEqual([`session-window-changed ${s} ${ids("a:2").w}`]);
+  // Selecting the current window changes nothing, and says nothing.
+  expect(await run("select-window -t a:2")).toEqual([]);
+});
+
+test("rename-window and rename-session", async () => {
+  const w = ids("a:2");
+  expect(await run("rename-window -t a:2 logs")).toEqual([`window-renamed ${w.w}`]);
+  expect(await run("rename-session -t a b")).toEqual([`session-renamed ${w.s}`]);
+  expect(await run("rename-session -t b a")).toEqual([`session-renamed ${w.s}`]);
+});
+
+test("split-window: the layout changes, then the new pane is active", async () => {
+  const events = await run("split-window -t a:0");
+  const [first, second] = [ids("a:0.0"), ids("a:0.1")];
+  expect(events).toEqual([`window-layout-changed ${first.w}`, `window-pane-changed ${first.w} ${second.p}`]);
+  // -d: the layout only.
+  expect(await run("split-window -d -t a:0.1")).toEqual([`window-layout-changed ${first.w}`]);
+});
+
+test("select-pane: the active pane changes once; -T sets the title", async () => {
+  const p0 = ids("a:0.0");
+  expect(await run("select-pane -t a:0.0")).toEqual([`window-pane-changed ${p0.w} ${p0.p}`, `session-window-changed ${p0.s} ${p0.w}`]);
+  expect(await run("select-pane -t a:0.0")).toEqual([]);
+  seen.length = 0;
+  await run("select-pane -t a:0.0 -T hello");
+  expect(seen.map(describe)).toEqual([`pane-title-changed ${p0.p}`]);
+});
+
+test("last-pane: back to the previous active pane", async () => {
+  await run("select-pane -t a:0.2");
+  const p0 = ids("a:0.0");
+  expect(await run("last-pane -t a:0")).toEqual([`window-pane-changed ${p0.w} ${p0.p}`]);
+});
+
+test("resize-pane, select-layout, rotate-window, swap-pane: one layout change each", async () => {
+  const { w } = ids("a:0");
+  expect(await run("resize-pane -t a:0.0 -D 2")).toEqual([`window-layout-changed ${w}`]);
+  expect(await run("select-layout -t a:0 even-vertical")).toEqual([`window-layout-changed ${w}`]);
+  expect(await run("rotate-window -t a:0")).toEqual([`window-pane-changed ${w} ${ids("a:0.0").p}`, `window-layout-changed ${w}`]);
+  const [top, bottom] = [ids("a:0.0").p, ids("a:0.1").p];
+  expect(await run("swap-pane -d -s a:0.0 -t a:0.1")).toEqual([`window-layout-changed ${w}`]);
+  expect([ids("a:0.0").p, ids("a:0.1").p]).toEqual([bottom, top]);
+});
+
+test("resize-pane -Z: zoom and unzoom are layout changes", async () => {
+  const { w } = ids("a:0");
+  expect(await run("resize-pane -Z -t a:0.0")).toEqual([`window-layout-changed ${w}`]);
+  expect(await run("resize-pane -Z -t a:0.0")).toEqual([`window-layout-changed ${w}`]);
+});
+
+test("kill-pane: the layout closes over it", async () => {
+  const { w } = ids("a:0");
+  expect(await run("kill-pane -t a:0.2")).toEqual([`window-layout-changed ${w}`]);
+});
+
+test("break-pane: out of its window (a layout change) into a new window, made current", async () => {
+  const from = ids("a:0");
+  const p = ids("a:0.1").p;
+  const events = await run("break-pane -s a:0.1 -t a:5");
+  const to = ids("a:5");
+  expect(to.p).toBe(p);
+  expect(events).toEqual([
+    `window-layout-changed ${from.w}`, // removePane
+    `window-layout-changed ${from.w}`, // the window left behind is laid out again
+    `window-linked ${to.s} ${to.w}`,
+    `window-layout-changed ${to.w}`, // sized as the window it came from
+    `session-window-changed ${to.s} ${to.w}`,
+  ]);
+});
+
+test("break-pane of a window's only pane moves the window: unlinked, linked", async () => {
+  const w = ids("a:5");
+  expect(await run("break-pane -d -s a:5.0 -t a:6")).toEqual([`window-unlinked ${w.s} ${w.w}`, `window-linked ${w.s} ${w.w}`]);
+});
+
+test("join-pane: the source window closes when emptied, the target is laid out", async () => {
+  const src = ids("a:6");
+  const dst = ids("a:0");
+  const events = await run("join-pane -d -s a:6.0 -t a:0.0");
+  expect(events).toEqual([`window-unlinked ${src.s} ${src.w}`, `window-layout-changed ${dst.w}`]);
+});
+
+test("kill-window: unlinked", async () => {
+  const w = ids("a:2");
+  expect(await run("kill-window -t a:2")).toEqual([`window-unlinked ${w.s} ${w.w}`]);
+});
+
+test("set-option: one option change, at any level", async () => {
+  expect(await run("set-option -g status-left x")).toEqual(["option-changed status-left"]);
+  expect(await run("set-window-option -t a:0 monitor-activity on")).toEqual(["option-changed monitor-activity"]);
+  expect(await run("set-option -u -t a status-left")).toEqual(["option-changed status-left"]);
+});
+
+test("paste buffers: set, append, rename and delete announce the buffer", async () => {
+  expect(await run("set-buffer -b one hello")).toEqual(["paste-buffer-changed one"]);
+  expect(await run("set-buffer -a -b one more")).toEqual(["paste-buffer-changed one"]);
+  expect(await run("set-buffer -b one -n two")).toEqual(["paste-buffer-changed two"]);
+  expect(await run("delete-buffer -b two")).toEqual(["paste-buffer-deleted two"]);
+});
+
+test("respawn-pane -k: the pane's program starts again", async () => {
+  const p = ids("a:0.0");
+  expect(await run("respawn-pane -k -t a:0.0")).toEqual([`pane-respawned ${p.p}`]);
+});
+
+test("copy-mode: entering and leaving are mode changes", async () => {
+  const p = ids("a:0.0");
+  expect(await run("copy-mode -t a:0.0")).toEqual([`pane-mode-changed ${p.p}`]);
+  expect(await run("copy-mode -q -t a:0.0")).toEqual([`pane-mode-changed ${p.p}`]);
+});
+
+test("a program that exits: pane-exited, then its pane goes (or stays dead under remain-on-exit)", async () => {
+  // The exit arrives from the gather worker, after the command that started the pane has returned.
+  const after = (from: number) => seen.slice(from).filter((e) => !PROGRAM_EVENTS.has(e.type)).map(describe);
+  await run("split-window -d -t a:0.0 'exit 0'");
+  const gone = ids("a:0.1");
+  let from = seen.length;
+  await waitFor(() => seen.some((e) => e.type === "pane-exited"), "pane-exited");
+  expect(after(from)).toEqual([`pane-exited ${gone.w} ${gone.p}`, `window-layout-changed ${gone.w}`]);
+  await run("set-option -w -t a:0 remain-on-exit on");
+  await run("split-window -d -t a:0.0 'exit 3'");
+  const dead = ids("a:0.1");
+  from = seen.length;
+  await waitFor(() => seen.some((e) => e.type === "pane-died"), "pane-died");
+  expect(after(from)).toEqual([`pane-died ${dead.w} ${dead.p}`]);
+});
+
+test("kill-session: the last paint, then closed", async () => {
+  await run("new-session -d -s doomed");
+  const s = ids("doomed").s;
+  expect(await run("kill-session -t doomed")).toEqual([`session-closing ${s}`, `session-closed ${s}`]);
+});
+
+test("killing a session's last window closes the session", async () => {
+  await run("new-session -d -s last");
+  const t = ids("last:0");
+  expect(await run("kill-window -t last:0")).toEqual([`session-closing ${t.s}`, `window-unlinked ${t.s} ${t.w}`, `session-closed ${t.s}`]);
+});
+
+test("buffers from capture-pane, load-buffer and buffer-limit; paste-buffer -d deletes", async () => {
+  await run("new-session -d -s m -x 40 -y 10");
+  expect(await run("capture-pane -t m -b shot")).toEqual(["paste-buffer-changed shot"]);
+  const file = `/tmp/weft-notify-${process.pid}.txt`;
+  await Bun.write(file, "from a file");
+  expect(await run(`load-buffer -b file ${file}`)).toEqual(["paste-buffer-changed file"]);
+  expect(await run("paste-buffer -d -b file -t m")).toEqual(["paste-buffer-deleted file"]);
+  // Automatic buffers beyond buffer-limit go, oldest first, as the new one comes.
+  await run("set-option -g buffer-limit 1");
+  const first = (await run("set-buffer one"))[0];
+  const events = await run("set-buffer two");
+  expect(events).toEqual([first!.replace("changed", "deleted"), events[1]!]);
+  expect(events[1]).toMatch(/^paste-buffer-changed buffer\d+$/);
+  await run("set-option -g buffer-limit 50");
+});
+
+test("swap-pane across windows and move-pane: both windows are laid out again", async () => {
+  await run("new-window -d -t m");
+  const [w0, w1] = [ids("m:0"), ids("m:1")];
+  expect(await run("swap-pane -d -s m:0.0 -t m:1.0")).toEqual([`window-layout-changed ${w0.w}`, `window-layout-changed ${w1.w}`]);
+  await run("split-window -d -t m:1");
+  const moving = ids("m:1.1").p;
+  const events = await run("move-pane -d -s m:1.1 -t m:0.0");
+  expect(ids("m:0.1").p).toBe(moving);
+  expect(events).toEqual([`window-layout-changed ${w1.w}`, `window-layout-changed ${w1.w}`, `window-layout-changed ${w0.w}`]);
+});
+
+test("copy mode's own commands (send-keys -X) announce the mode's change once", async () => {
+  const p = ids("m:0.0");
+  await run("copy-mode -t m:0.0");
+  expect(await run("send-keys -X -t m:0.0 cursor-up")).toEqual([`pane-mode-changed ${p.p}`]);
+  // Leaving announces itself; the command adds nothing.
+  expect(await run("send-keys -X -t m:0.0 cancel")).toEqual([`pane-mode-changed ${p.p}`]);
+});
+
+test("the notifier: every listener hears every event, in order, until it unsubscribes", async () => {
+  const { Notifier } = await import("../../../src/mux/model/notify.ts");
+  const n = new Notifier();
+  const a: string[] = [];
+  const b: string[] = [];
+  const stopA = n.subscribe((e) => a.push(e.type));
+  n.subscribe((e) => b.push(e.type));
+  n.emit({ type: "option-changed", name: "x" });
+  stopA();
+  n.emit({ type: "option-changed", name: "y" });
+  expect(a).toEqual(["option-changed"]);
+  expect(b).toEqual(["option-changed", "option-changed"]);
+});
