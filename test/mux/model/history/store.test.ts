@@ -8,7 +8,7 @@ import { captureRows } from "../../../../src/mux/model/history/capture.ts";
 import { HistoryCell } from "../../../../src/mux/model/history/cell.ts";
 import { packBg, packFg, sgrChange } from "../../../../src/mux/model/history/attrs.ts";
 import { captureText } from "../../../../src/cli/commands/capture-pane.ts";
-import type { Pane } from "../../../../src/mux/pane.ts";
+import type { Pane } from "../../../../src/mux/model/pane.ts";
 import { randomLine, rng, terminal, write } from "./content.ts";
 
 const SGRS = ["1", "2", "3", "4", "5", "7", "8", "9", "53", "31", "91", "38;5;3", "38;5;200", "38;2;1;2;3", "42", "102", "48;5;17", "48;2;250;0;9", "1;2;3;4;5;7;8;9;53;38;2;9;9;9;48;5;255"];
