@@ -237,7 +237,12 @@ export class HistoryStore {
     }
     // Rows cut from sealed lines (the rows getter just counted them, so closed is known).
     this.closed -= before - excess;
-    if (excess > 0 && this.open) {
+    if (excess > 0 && this.open && excess >= this.openRowCount()) {
+      // The limit leaves no row of it (history-limit 0): the rows it takes next start a continued line.
+      this.open = null;
+      this.openSealed = null;
+      this.openRows = 0;
+    } else if (excess > 0 && this.open) {
       // One line longer than the whole limit: keep its last rows, reopened as a continued line.
       const rest = dropRows(this.sealedOpen(), excess, this.width);
       this.open = builderOf(rest);
