@@ -29,6 +29,7 @@ export function enterCopyMode(model: Model, pane: Pane, opts: EnterOptions = {})
         },
       },
       vi,
+      pane.history,
     );
     cm = mode;
     pane.copyMode = cm;

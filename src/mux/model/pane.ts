@@ -1,12 +1,22 @@
-// A pane: a program in a PTY and the headless terminal its output is parsed into.
+// A pane: a program in a PTY, the headless terminal its output is parsed into, and its history.
 // The pane channel's slots go back to the gather worker only once xterm has parsed them.
-import { Terminal } from "@xterm/headless";
+import { Terminal, type IBuffer } from "@xterm/headless";
 import { Unicode11Addon } from "@xterm/addon-unicode11";
 import { readlinkSync, readFileSync } from "node:fs";
 import { spawn, signalName, type Pty, type ExitStatus } from "../../pty/index.ts";
 import type { CopyMode } from "./copy-mode.ts";
 import { ControlStringLimiter } from "./string-limit.ts";
 import { parseScheduler, keptLines, type ParseSink } from "./parse-scheduler.ts";
+import { HistoryStore } from "./history/store.ts";
+import { drainScrollback, dropScrollback, historyBuffer, resizeWithHistory } from "./history/xterm.ts";
+
+/**
+ * The terminal's own scrollback: rows that scrolled off its screen wait there until the parse
+ * scheduler moves them into the history store, after every write of at most half of it. xterm
+ * keeps this many rows allocated once it has filled them (~0.5 MiB at 200 columns), so it is
+ * memory per pane; bench/history.ts writes 100 lines at a time with the same margin.
+ */
+export const HISTORY_MARGIN = 200;
 
 export interface PaneSpawn {
   argv: string[]; // the program and its arguments (already resolved from a shell command)
@@ -31,11 +41,12 @@ export interface PaneEvents {
 
 export class Pane implements ParseSink {
   /**
-   * The screen model output is parsed into (ParseSink.model): its screen is always current, its
-   * scrollback may lag behind a flood (ParseScheduler's retained text). The renderer reads it;
-   * everything else goes through `terminal`.
+   * The screen model output is parsed into (ParseSink.model): its screen and the few rows above
+   * it not yet moved into `history`. Read the whole buffer through buffer().
    */
   readonly model: Terminal;
+  /** The rows that left the screen, up to history-limit of them (ParseSink.history). */
+  readonly history: HistoryStore;
   pty: Pty | null = null;
   spawnSpec: PaneSpawn;
   title = "";
@@ -62,7 +73,18 @@ export class Pane implements ParseSink {
     private readonly events: PaneEvents,
   ) {
     this.spawnSpec = spec;
-    this.model = new Terminal({ cols, rows, scrollback: historyLimit, allowProposedApi: true });
+    this.model = new Terminal({ cols, rows, scrollback: HISTORY_MARGIN, allowProposedApi: true });
+    this.history = new HistoryStore(cols, historyLimit);
+    // A program's ED 3 (erase saved lines) and RIS (full reset) clear xterm's scrollback, and so
+    // the history; xterm's own handlers then run.
+    this.model.parser.registerCsiHandler({ final: "J" }, (params) => {
+      if (params[0] === 3) this.history.clear();
+      return false;
+    });
+    this.model.parser.registerEscHandler({ final: "c" }, () => {
+      this.history.clear();
+      return false;
+    });
     // Unicode 11 widths (emoji are two cells), as tmux's wcwidth and today's terminals have them.
     this.model.loadAddon(new Unicode11Addon());
     this.model.unicode.activeVersion = "11";
@@ -80,14 +102,26 @@ export class Pane implements ParseSink {
     this.start();
   }
 
-  /**
-   * The pane's terminal with its scrollback up to date, for anything that reads or changes more
-   * than the screen (copy mode, capture-pane, a resize, formats): a flood's retained text is
-   * parsed into it first, and retaining starts over.
-   */
+  /** The pane's terminal (its screen, modes and cursor); its history is in `history`, both read through buffer(). */
   get terminal(): Terminal {
-    parseScheduler.forget(this);
     return this.model;
+  }
+
+  /** The whole buffer, history then screen, as xterm's IBuffer: the active screen's, or the normal one's (behind the alternate screen). */
+  buffer(which: "active" | "normal" = "active"): IBuffer {
+    return historyBuffer(this.history, this.model, which);
+  }
+
+  /** clear-history: forget every row above the screen. */
+  clearHistory(): void {
+    this.history.clear();
+    dropScrollback(this.model, this.model.buffer.normal.baseY);
+  }
+
+  /** send-keys -R: reset the terminal, which forgets its scrollback, so the history too. */
+  reset(): void {
+    this.model.reset();
+    this.history.clear();
   }
 
   get cols(): number {
@@ -137,6 +171,7 @@ export class Pane implements ParseSink {
   /** Some of the program's output was parsed into the screen. */
   parsed(interactive: boolean): void {
     this.generation++;
+    this.copyMode?.followHistory();
     const answer = interactive && this.answerDue;
     this.answerDue = false;
     this.events.output(this, interactive, answer);
@@ -145,7 +180,7 @@ export class Pane implements ParseSink {
 
   /** ParseSink.keepLines: no skipping while copy mode follows the scrollback line by line. */
   keepLines(): number {
-    return this.copyMode ? 0 : keptLines(this.model);
+    return this.copyMode ? 0 : keptLines(this.model, this.history.limit);
   }
 
   /** Bytes for the pane's screen (not its program), in order with the program's output. */
@@ -172,7 +207,10 @@ export class Pane implements ParseSink {
 
   resize(cols: number, rows: number): void {
     if (cols === this.cols && rows === this.rows) return;
-    this.terminal.resize(cols, rows);
+    resizeWithHistory(this.model, this.history, cols, rows, HISTORY_MARGIN);
+    // The terminal keeps no more than the limit above its screen (resizeWithHistory keeps up to half its margin).
+    drainScrollback(this.model, this.history, Math.min(HISTORY_MARGIN / 2, this.history.limit));
+    this.copyMode?.followHistory();
     if (!this.dead) this.pty?.resize(cols, rows);
     this.events.changed(this);
   }
