@@ -48,6 +48,7 @@ export const COMMAND_NAMES: readonly (readonly [string, readonly string[], boole
   ["list-keys", ["lsk"], false],
   ["source-file", ["source"], false],
   ["capture-pane", ["capturep"], false],
+  ["clear-history", ["clearhist"], false],
   ["wait", [], false],
   ["wait-for", [], false],
   ["pipe-pane", ["pipep"], false],

@@ -36,6 +36,7 @@ import { showOptions, showWindowOptions } from "./show-options.ts";
 import { bindKey, unbindKey, listKeys } from "./bind-key.ts";
 import { sourceFile } from "./source-file.ts";
 import { capturePane } from "./capture-pane.ts";
+import { clearHistory } from "./clear-history.ts";
 import { waitCommand } from "./wait.ts";
 import { waitFor } from "./wait-for.ts";
 import { pipePane } from "./pipe-pane.ts";
@@ -101,6 +102,7 @@ export const COMMANDS: CommandEntry[] = [
   listKeys,
   sourceFile,
   capturePane,
+  clearHistory,
   waitCommand,
   waitFor,
   pipePane,
