@@ -69,7 +69,7 @@ const BG_DROP = ~(0x10000000 | 0x20000000);
 const ASCII = Array.from({ length: 0x80 }, (_, c) => (c ? String.fromCharCode(c) : ""));
 
 /** A raw fg/bg word with only the colour bits its mode reads (xterm leaves an RGB's bits behind a palette colour). */
-function colourWord(w: number): number {
+export function colourWord(w: number): number {
   const mode = w & MODE_MASK;
   const keep = mode === MODE_RGB ? VALUE_MASK : mode === 0 ? 0 : 0xff;
   return ((w & ~VALUE_MASK) | (w & keep)) >>> 0;

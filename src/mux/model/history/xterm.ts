@@ -4,7 +4,7 @@ import type { IBuffer, IBufferCell, IBufferLine, Terminal } from "@xterm/headles
 import { packBg, packFg } from "./attrs.ts";
 import { HistoryCell } from "./cell.ts";
 import type { LogicalLine } from "./line.ts";
-import { rowOf } from "./rows.ts";
+import { colourWord, rowOf } from "./rows.ts";
 import type { HistoryStore } from "./store.ts";
 
 /** The parts of xterm's BufferLine lending builds rows with (internals). */
@@ -273,6 +273,7 @@ export function currentAttrs(t: Terminal): { fg: number; bg: number } | null {
   const fg: unknown = Reflect.get(cur, "fg");
   const bg: unknown = Reflect.get(cur, "bg");
   if (typeof fg !== "number" || typeof bg !== "number") return null;
-  // Without the extended-attributes and protected bits, which the store does not keep.
-  return { fg: fg >>> 0, bg: (bg & ~(0x10000000 | 0x20000000)) >>> 0 };
+  // Without the extended-attributes and protected bits, which the store does not keep, and
+  // without the bits of an earlier RGB colour left behind a palette one (as drained rows are read).
+  return { fg: colourWord(fg >>> 0), bg: colourWord((bg & ~(0x10000000 | 0x20000000)) >>> 0) };
 }
