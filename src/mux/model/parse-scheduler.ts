@@ -531,7 +531,11 @@ export class ParseScheduler {
     const from = afterFirstLines(rest, toBottom);
     const to = afterLastLines(rest, rows);
     if (from < 0 || to <= from) return false;
-    const middle = rest.subarray(from, to);
+    // Lines of the middle with more than the limit's worth of lines after them would only be
+    // trimmed off the store again (every line is a row or more): leave them out.
+    const excess = lines - toBottom - rows - store.limit;
+    const start = from + (excess > 0 ? Math.max(0, afterFirstLines(rest.subarray(from, to), excess)) : 0);
+    const middle = rest.subarray(start, to);
     const text = decodeText(middle);
     const props = charPropertiesOf(t);
     if (text === null || (!props && text.length !== middle.length)) return false;
@@ -540,6 +544,7 @@ export class ParseScheduler {
     this.storedRows.set(sink, (this.storedRows.get(sink) ?? 0) + evictScreen(t, store));
     pushPlainText(store, text, { ...(currentAttrs(t) ?? {}), charProperties: props });
     this.write(sink, rest.subarray(to));
+    this.skipped += start - from;
     this.deferred += middle.length;
     return true;
   }
