@@ -153,7 +153,7 @@ export class ClientConnection {
     });
     // An attached client stays; every other command ends with its exit code.
     if (!this.session && !this.closed) {
-      this.send({ t: "exit", code });
+      this.write(encodeJson({ t: "exit", code }), true); // after output that may be past the backlog limit
       this.endWhenWritten();
     }
   }
