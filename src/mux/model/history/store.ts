@@ -223,6 +223,9 @@ export class HistoryStore {
         excess -= rows;
         continue;
       }
+      // Part of this chunk: its row count goes down by what is cut (no recount: a flood trims
+      // a line or two per line it adds, and a recount walks the chunk's 256 lines).
+      const cut = excess;
       let k = 0;
       while (k < c.length) {
         const r = c.rowCount(k, this.width);
@@ -232,7 +235,8 @@ export class HistoryStore {
       }
       if (k > 0) c.dropFront(k);
       if (excess > 0) c.replaceFirst(dropRows(c.line(0), excess, this.width));
-      c.rowsCols = -1;
+      c.rows = rows - cut;
+      c.rowsCols = this.width;
       excess = 0;
     }
     // Rows cut from sealed lines (the rows getter just counted them, so closed is known).
