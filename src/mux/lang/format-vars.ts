@@ -98,7 +98,7 @@ export function formatLookup(server: FormatEnv, t: FormatTarget): FormatLookup {
     cursor_y: () => p?.terminal.buffer.active.cursorY,
     alternate_on: () => p?.alternateOn,
     history_size: () => (p ? p.buffer("normal").baseY : undefined),
-    history_bytes: () => (p ? p.history.bytes() : undefined),
+    history_bytes: () => (p ? p.historyBytes() : undefined),
     // The pane's own limit, set when it was created, as tmux's (a later set-option changes new panes only).
     history_limit: () => (p ? p.history.limit : undefined),
     cursor_flag: () => p?.modes && !(p.terminal as unknown as { _core?: { coreService?: { isCursorHidden?: boolean } } })._core?.coreService?.isCursorHidden,

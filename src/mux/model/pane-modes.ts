@@ -17,6 +17,7 @@ export function enterCopyMode(model: Model, pane: Pane, opts: EnterOptions = {})
   if (!cm) {
     const w = model.findPane(pane.id)?.window;
     const vi = w?.options.getString("mode-keys") === "vi";
+    pane.settleHistory(); // copy mode reads the store itself
     const mode: CopyMode = new CopyMode(
       pane.terminal,
       {

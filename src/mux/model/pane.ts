@@ -45,7 +45,11 @@ export class Pane implements ParseSink {
    * it not yet moved into `history`. Read the whole buffer through buffer().
    */
   readonly model: Terminal;
-  /** The rows that left the screen, up to history-limit of them (ParseSink.history). */
+  /**
+   * The rows that left the screen, up to history-limit of them (ParseSink.history). Under a
+   * flood some are still text in the parse scheduler: read it through buffer(), historyBytes(),
+   * or after settleHistory().
+   */
   readonly history: HistoryStore;
   pty: Pty | null = null;
   spawnSpec: PaneSpawn;
@@ -109,17 +113,31 @@ export class Pane implements ParseSink {
 
   /** The whole buffer, history then screen, as xterm's IBuffer: the active screen's, or the normal one's (behind the alternate screen). */
   buffer(which: "active" | "normal" = "active"): IBuffer {
+    this.settleHistory();
     return historyBuffer(this.history, this.model, which);
+  }
+
+  /** A flood's text still in the parse scheduler goes into the history store. */
+  settleHistory(): void {
+    parseScheduler.settle(this);
+  }
+
+  /** history_bytes. */
+  historyBytes(): number {
+    this.settleHistory();
+    return this.history.bytes();
   }
 
   /** clear-history: forget every row above the screen. */
   clearHistory(): void {
+    this.settleHistory();
     this.history.clear();
     dropScrollback(this.model, this.model.buffer.normal.baseY);
   }
 
   /** send-keys -R: reset the terminal, which forgets its scrollback, so the history too. */
   reset(): void {
+    this.settleHistory();
     this.model.reset();
     this.history.clear();
   }
@@ -207,6 +225,7 @@ export class Pane implements ParseSink {
 
   resize(cols: number, rows: number): void {
     if (cols === this.cols && rows === this.rows) return;
+    this.settleHistory();
     resizeWithHistory(this.model, this.history, cols, rows, HISTORY_MARGIN);
     // The terminal keeps no more than the limit above its screen (resizeWithHistory keeps up to half its margin).
     drainScrollback(this.model, this.history, Math.min(HISTORY_MARGIN / 2, this.history.limit));

@@ -8,20 +8,23 @@
 // round-robin in SLICE-sized pieces within RUN_BUDGET_MS, then yield with setImmediate.
 // Plain text that scrolls out of the history is not parsed at all (evictedPrefix), and under a
 // flood the plain text that only passes through the screen on its way into the pane's history
-// store goes there without being parsed (storeMiddle). After every write the rows that left the
+// store goes there without being parsed (FloodText). After every write the rows that left the
 // terminal's screen move into the store (drainScrollback): the terminal keeps a small margin.
 // One file, longer than most: the scheduler, the skipping of evicted text and the flood path
 // into the store decide together what is parsed when, and read each other's state.
 import type { Terminal } from "@xterm/headless";
+import { isUtf8 } from "node:buffer";
 import { charPropertiesOf, currentAttrs, drainScrollback, dropScrollback, evictScreen } from "./history/xterm.ts";
 import { pushPlainText } from "./history/plain-text.ts";
 import type { HistoryStore } from "./history/store.ts";
+import { FloodText } from "./flood-text.ts";
 
 /** A batch this small arriving at an idle pane is interactive: parse it now. */
 const IMMEDIATE_MAX = 4 * 1024;
 /** Bytes parsed for one pane before the next pane's turn. */
 const SLICE = 16 * 1024;
 const CR = new Uint8Array([0x0d]);
+const CRLF = new Uint8Array([0x0d, 0x0a]);
 /**
  * Under a flood the server collects its garbage (a full, synchronous GC of ~5 ms) after every
  * this many bytes parsed, and once after a flood of an eighth of it or more. Left to its own
@@ -34,6 +37,13 @@ const FLOOD_GC_BYTES = 32 * 1024 * 1024;
 const AFTER_FLOOD_GC_MS = 100;
 /** A sink that had a batch longer than IMMEDIATE_MAX this recently is flooding (isFlooding). */
 const FLOOD_QUIET_MS = 50;
+/** How long after a flood's last batch its text goes into the history store (FloodText). */
+const SETTLE_MS = FLOOD_QUIET_MS;
+/**
+ * A flood's text beyond this goes into the store at once: with a long history-limit every line
+ * is kept, and laying out 1 MiB of lines (~10,000) takes a few ms.
+ */
+const FLOOD_TEXT_MAX = 1024 * 1024;
 /** Parsing per run before input, frames and sockets get the thread back. */
 const RUN_BUDGET_MS = 8;
 /**
@@ -216,7 +226,8 @@ function afterFirstLines(bytes: Uint8Array, n: number): number {
  * into the terminal's scrollback (drain empties it between writes; what is not drained in time
  * xterm trims, and those rows would be lost). A row scrolls on a line feed (LF, VT, FF, ESC D,
  * ESC E, C1 IND and NEL), on an autowrap, which takes a row's worth of printed bytes, or once
- * after a cursor move (an escape sequence, a C1 CSI) to the last column. At least one byte.
+ * after a cursor move (an escape sequence, a C1 CSI) to the last column. At least one byte,
+ * and never inside a UTF-8 character.
  * (CSI b, repeat the last character, can wrap more rows than its bytes: not counted.)
  */
 export function scrollCut(bytes: Uint8Array, from: number, budget: number, cols: number): number {
@@ -230,7 +241,18 @@ export function scrollCut(bytes: Uint8Array, from: number, budget: number, cols:
     else cost++;
     if (cost > limit && i > from) break;
   }
-  return i;
+  return charBoundary(bytes, from, i);
+}
+
+/**
+ * `end`, or the nearest place before it (after `from`), or else after it, that is not inside a
+ * UTF-8 character: xterm drops the join of a ZWJ whose bytes two writes split (E2 80 | 8D).
+ */
+function charBoundary(bytes: Uint8Array, from: number, end: number): number {
+  let k = end;
+  while (k > from + 1 && k < bytes.length && (bytes[k]! & 0xc0) === 0x80) k--;
+  while (k < bytes.length && (bytes[k]! & 0xc0) === 0x80) k++;
+  return k;
 }
 
 /** The printing state pushPlainText assumes (autowrap, no insert mode, the ASCII charset, tab stops every 8 columns if `tabs`); false where it differs or is unknown. */
@@ -304,10 +326,11 @@ export class ParseScheduler {
   private readonly longBatchAt = new WeakMap<ParseSink, number>();
   /** Bytes of output not parsed because what followed them scrolled them away (evictedPrefix). */
   skipped = 0;
-  /** Bytes of plain text put into a history store without being parsed (storeMiddle). */
+  /** Bytes of plain text put into a history store without being parsed (FloodText). */
   deferred = 0;
-  /** Rows at the top of each sink's terminal that are in its history store already (evictScreen). */
-  private readonly storedRows = new Map<ParseSink, number>();
+  /** Each flooding sink's text on its way into its store, and when it goes in (settleSoon). */
+  private readonly floods = new Map<ParseSink, FloodText>();
+  private readonly settleTimers = new Map<ParseSink, ReturnType<typeof setTimeout>>();
   /** The last byte parsed for each sink, for a CRLF cut between two batches. */
   private readonly lastByte = new WeakMap<ParseSink, number>();
   /** Sinks whose only queued batch waits for the next one (hold), and when each began waiting. */
@@ -372,7 +395,9 @@ export class ParseScheduler {
   drop(sink: ParseSink): void {
     const q = this.queues.get(sink);
     this.queues.delete(sink);
-    this.storedRows.delete(sink);
+    this.floods.delete(sink);
+    clearTimeout(this.settleTimers.get(sink));
+    this.settleTimers.delete(sink);
     clearTimeout(this.held.get(sink));
     this.held.delete(sink);
     this.holdingSince.delete(sink);
@@ -410,13 +435,16 @@ export class ParseScheduler {
         const { cut, after } = evict(item.bytes, keep, q.slice(1).map((i) => i.bytes), this.lastByte.get(sink) ?? -1);
         if (plain) restLines = after;
         if (cut > 0) {
-          this.write(sink, CR);
+          // Everything before the cut leaves the history: a flood's text too.
+          const f = plain ? this.floods.get(sink) : undefined;
+          if (f) f.clear();
+          else this.write(sink, CR);
           item.offset = cut;
           this.skipped += cut;
         }
       }
-      let end = Math.min(item.bytes.length, item.offset + SLICE);
-      if (plain && this.storeMiddle(sink, item, restLines)) end = item.bytes.length;
+      let end = charBoundary(item.bytes, item.offset, Math.min(item.bytes.length, item.offset + SLICE));
+      if (plain && this.floodStep(sink, item, restLines)) end = item.bytes.length;
       else if (end > item.offset) this.write(sink, item.bytes.subarray(item.offset, end));
       this.parsedSinceGc += end - item.offset;
       if (this.parsedSinceGc >= FLOOD_GC_BYTES) this.collect();
@@ -485,6 +513,7 @@ export class ParseScheduler {
     if (!write) return;
     const store = sink.history;
     if (!store) return write(bytes);
+    this.settle(sink);
     const t = sink.model;
     const half = Math.max(1, Math.floor((t.options.scrollback ?? 0) / 2));
     for (let at = 0; at < bytes.length; ) {
@@ -495,58 +524,121 @@ export class ParseScheduler {
     }
   }
 
-  /** Move the rows above the terminal's screen into the store: those storeMiddle stored already are dropped. */
+  /** Move the rows above the terminal's screen into the store. */
   private drain(sink: ParseSink, store: HistoryStore): void {
     const t = sink.model;
-    const stored = this.storedRows.get(sink);
-    if (stored !== undefined) {
-      const left = stored - dropScrollback(t, stored);
-      if (left > 0) this.storedRows.set(sink, left);
-      else this.storedRows.delete(sink);
-    }
     // The terminal keeps at most the limit (the rest of the line reaching into its screen).
     drainScrollback(t, store, Math.min(Math.floor((t.options.scrollback ?? 0) / 2), store.limit));
   }
 
   /**
-   * The rest of a plain batch with more lines than reach the screen: parse until the cursor is
-   * on a fresh bottom row, move the screen rows above it into the store (the text after scrolls
-   * them away), put the text whose rows only pass through the screen into the store as it is
-   * (pushPlainText lays it out as xterm would, much faster than parsing it and draining its
-   * rows), and parse its last `rows` lines, which scroll the old screen rows off and make the
-   * screen. The store and the terminal then hold what parsing all of it would have left.
-   * False (nothing done) when the batch is too short, the terminal prints other than plainly,
-   * or the text is not valid UTF-8.
+   * The rest of a plain batch, under a flood: parse only its last `rows` lines (the screen) and
+   * keep the lines before them as text (FloodText) to go into the store later, unparsed. The
+   * first such batch is parsed until the cursor is on a fresh bottom row, and the screen rows
+   * above it go into the store (the text after scrolls them away); each next batch continues
+   * the text from the last one's tail, the terminal taking a CRLF for the fresh bottom row the
+   * text's last line feed made. False (nothing done) when the batch is too short to start a
+   * flood, the terminal prints other than plainly, or the text is not valid UTF-8; a flood's
+   * text already kept then goes into the store first (settle).
    */
-  private storeMiddle(sink: ParseSink, item: Item, restLines: number): boolean {
+  private floodStep(sink: ParseSink, item: Item, restLines: number): boolean {
     const store = sink.history;
     const t = sink.model;
     if (!store || t.buffer.active.type !== "normal") return false;
     const rest = item.bytes.subarray(item.offset);
+    const f = this.floods.get(sink);
+    if (f) return this.floodOn(sink, store, f, f.tail.length ? Buffer.concat([f.tail, rest]) : rest, rest, true);
     const lines = restLines >= 0 ? restLines : countLines(rest);
     const rows = t.rows;
     // After this many line feeds the last one scrolled: the cursor is on a fresh bottom row.
     const toBottom = rows - t.buffer.active.cursorY;
     if (lines <= toBottom + rows) return false;
-    const from = afterFirstLines(rest, toBottom);
-    const to = afterLastLines(rest, rows);
-    if (from < 0 || to <= from) return false;
-    // Lines of the middle with more than the limit's worth of lines after them would only be
-    // trimmed off the store again (every line is a row or more): leave them out.
-    const excess = lines - toBottom - rows - store.limit;
-    const start = from + (excess > 0 ? Math.max(0, afterFirstLines(rest.subarray(from, to), excess)) : 0);
-    const middle = rest.subarray(start, to);
-    const text = decodeText(middle);
     const props = charPropertiesOf(t);
-    if (text === null || (!props && text.length !== middle.length)) return false;
-    if (!printsPlainly(t, middle.includes(0x09))) return false;
+    if (!props || !printsPlainly(t, true)) return false;
+    const from = afterFirstLines(rest, toBottom);
+    const after = rest.subarray(from);
+    if (from < 0 || this.floodCut(t, after) <= 0) return false;
     this.write(sink, rest.subarray(0, from));
-    this.storedRows.set(sink, (this.storedRows.get(sink) ?? 0) + evictScreen(t, store));
-    pushPlainText(store, text, { ...(currentAttrs(t) ?? {}), charProperties: props });
-    this.write(sink, rest.subarray(to));
-    this.skipped += start - from;
-    this.deferred += middle.length;
+    evictScreen(t, store);
+    const flood = new FloodText(currentAttrs(t) ?? { fg: 0, bg: 0 }, props);
+    this.floods.set(sink, flood);
+    return this.floodOn(sink, store, flood, after, after, false);
+  }
+
+  /**
+   * Where text's last `rows` lines begin, when the lines before can go into a flood's text
+   * (valid UTF-8: xterm drops what is not) and those can be parsed in one write into an empty
+   * scrollback (the margin takes all they scroll, so xterm trims none); 0 when not.
+   */
+  private floodCut(t: Terminal, text: Uint8Array): number {
+    const cut = afterLastLines(text, t.rows);
+    if (cut === 0) return 0;
+    const tail = text.subarray(cut);
+    return scrollCut(tail, 0, t.options.scrollback ?? 0, t.cols) === tail.length && isUtf8(text.subarray(0, cut)) ? cut : 0;
+  }
+
+  /**
+   * A flood goes on with `text` (the last tail and the batch's `fresh` bytes): its lines but the
+   * last `rows` join the flood's text, and those are parsed from a fresh bottom row (`continued`:
+   * after a CRLF; the rows it scrolls are the flood's text's, dropped).
+   */
+  private floodOn(sink: ParseSink, store: HistoryStore, f: FloodText, text: Uint8Array, fresh: Uint8Array, continued: boolean): boolean {
+    const t = sink.model;
+    const write = this.writer(t)!;
+    const cut = this.floodCut(t, text);
+    if (cut === 0) {
+      // Not a screenful (or not plain enough): the flood's text goes into the store and the
+      // batch is parsed as it comes.
+      this.settle(sink);
+      return false;
+    }
+    const lines = countLines(text.subarray(0, cut));
+    f.append(text.subarray(0, cut), lines);
+    f.tail = Uint8Array.from(text.subarray(cut));
+    this.deferred += fresh.length;
+    // Lines with the limit's worth after them would be trimmed off the store at once.
+    this.skipped += f.trimTo(Math.max(0, store.limit));
+    if (continued) {
+      dropScrollback(t, t.buffer.normal.baseY);
+      write(CRLF);
+      dropScrollback(t, t.buffer.normal.baseY);
+    }
+    write(f.tail);
+    // The screen's rows above the bottom one were the old screen's (in the store, or in the text).
+    f.garbage = t.rows - 1;
+    if (f.bytes > FLOOD_TEXT_MAX) this.settle(sink);
+    else this.settleSoon(sink);
     return true;
+  }
+
+  /**
+   * Bring the sink's history store up to date: a flood's text goes into it (FloodText). For
+   * anything that reads the store or writes the terminal; the screen is always up to date.
+   */
+  settle(sink: ParseSink): void {
+    const f = this.floods.get(sink);
+    const store = sink.history;
+    if (!f || !store) return;
+    this.floods.delete(sink);
+    clearTimeout(this.settleTimers.get(sink));
+    this.settleTimers.delete(sink);
+    const t = sink.model;
+    dropScrollback(t, f.garbage);
+    const text = Buffer.from(f.view.buffer, f.view.byteOffset, f.view.length).toString("utf8");
+    pushPlainText(store, text, { ...f.attrs, charProperties: f.charProperties });
+    this.drain(sink, store);
+  }
+
+  /** Once a flood has been quiet for SETTLE_MS, its text goes into the store. */
+  private settleSoon(sink: ParseSink): void {
+    clearTimeout(this.settleTimers.get(sink));
+    const timer = setTimeout(() => {
+      this.settleTimers.delete(sink);
+      if ((this.queues.get(sink)?.length ?? 0) === 0) this.settle(sink);
+      else this.settleSoon(sink);
+    }, SETTLE_MS);
+    timer.unref?.();
+    this.settleTimers.set(sink, timer);
   }
 
   private collect(): void {

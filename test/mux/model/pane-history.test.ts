@@ -133,12 +133,14 @@ describe("a pane's history = a full xterm parse", () => {
     test(`resizes, output between them (seed ${seed}: ${sizes.map(([c, h]) => `${c}x${h}`).join(", ")})`, async () => {
       const r = rng(seed);
       const p = pair(40, 10, 3000);
-      await feed(p, plainFlood(r, 1200, 40));
-      for (let i = 0; i < 100; i++) await feed(p, randomLine(r, 150));
+      await feed(p, plainFlood(r, 600, 40));
+      let s = "";
+      for (let i = 0; i < 60; i++) s += randomLine(r, 150);
+      await feed(p, s);
       for (const [c, h] of sizes) {
         resize(p, c, h);
         compare(p);
-        await feed(p, plainFlood(r, 400, c));
+        await feed(p, plainFlood(r, 300, c));
         let s = "";
         for (let i = 0; i < 30; i++) s += randomLine(r, 150);
         await feed(p, s);
@@ -161,11 +163,11 @@ describe("a pane's history = a full xterm parse", () => {
     const p = pair(40, 10, 2000);
     await feed(p, plainFlood(r, 1000, 40));
     await feed(p, "\x1b[3J");
-    expect(p.pane.history.rows).toBe(0);
+    expect(p.pane.buffer().baseY).toBe(0);
     compare(p);
     await feed(p, plainFlood(r, 500, 40));
     await feed(p, "\x1bc");
-    expect(p.pane.history.rows).toBe(0);
+    expect(p.pane.buffer().baseY).toBe(0);
     compare(p);
     await feed(p, plainFlood(r, 500, 40));
     compare(p);
@@ -177,18 +179,18 @@ describe("bounded memory", () => {
     const p = pair(80, 24, 1000);
     const r = rng(41);
     await feed(p, plainFlood(r, 5000, 80));
-    const full = p.pane.history.bytes();
+    const full = p.pane.historyBytes();
     for (let k = 0; k < 4; k++) await feed(p, plainFlood(r, 5000, 80));
     expect(p.pane.buffer().baseY).toBe(1000);
     // As many rows as before, so about as many bytes (not five floods' worth).
-    expect(p.pane.history.bytes()).toBeLessThan(full * 1.5);
+    expect(p.pane.historyBytes()).toBeLessThan(full * 1.5);
     p.pane.history.setLimit(100);
     expect(p.pane.buffer().baseY).toBeLessThanOrEqual(100);
     // (Trimming frees whole chunks of 256 lines: what is left is about a chunk.)
-    expect(p.pane.history.bytes()).toBeLessThan(full / 2);
+    expect(p.pane.historyBytes()).toBeLessThan(full / 2);
     p.pane.clearHistory();
     expect(p.pane.buffer().baseY).toBe(0);
-    expect(p.pane.history.bytes()).toBe(0);
+    expect(p.pane.historyBytes()).toBe(0);
     // And it fills again.
     await feed(p, plainFlood(r, 300, 80));
     expect(p.pane.buffer().baseY).toBe(100);
@@ -223,6 +225,7 @@ describe("no history line lost", () => {
     resize(p, 37, 11); // lines of 50 now wrap
     await flood(3_000, 70);
     resize(p, 120, 30);
+    p.pane.settleHistory();
     const cm = new CopyMode(p.pane.terminal, { copy() {}, changed() {}, exit() {} }, true, p.pane.history);
     p.pane.copyMode = cm;
     await flood(3_000, 20); // parsed line by line while copy mode is on
@@ -243,7 +246,7 @@ describe("copy mode over store rows", () => {
     await feed(p, plainFlood(r, 2000, 40));
     for (let i = 0; i < 200; i++) await feed(p, randomLine(r, 150));
     await feed(p, numbered(0, 1000, 30));
-    expect(p.pane.history.rows).toBeGreaterThan(2000);
+    expect(p.pane.buffer().baseY).toBeGreaterThan(2000);
     const run = (cm: CopyMode, copied: string[]) => {
       const x = (name: string, arg?: string) => runCopyModeCommand(cm, name, arg);
       const trail: string[] = [];
@@ -277,6 +280,7 @@ describe("copy mode over store rows", () => {
       note();
       return { trail, copied };
     };
+    p.pane.settleHistory(); // as entering copy mode does
     const mine = new CopyMode(p.pane.terminal, { copy: (s) => a.push(s), changed() {}, exit() {} }, true, p.pane.history);
     const theirs = new CopyMode(p.full, { copy: (s) => b.push(s), changed() {}, exit() {} }, true);
     const a: string[] = [];
@@ -294,6 +298,7 @@ describe("copy mode over store rows", () => {
   test("the view stays on its line while output trims the history under it", async () => {
     const p = pair(40, 10, 500);
     await feed(p, numbered(0, 600, 20));
+    p.pane.settleHistory();
     const cm = new CopyMode(p.pane.terminal, { copy() {}, changed() {}, exit() {} }, true, p.pane.history);
     p.pane.copyMode = cm;
     runCopyModeCommand(cm, "history-top");

@@ -197,8 +197,14 @@ function twins(cols: number, rows: number, scrollback: number, parsed: () => voi
   const full = new Terminal({ cols, rows, scrollback, allowProposedApi: true });
   const fast = new Terminal({ cols, rows, scrollback: MARGIN, allowProposedApi: true });
   const history = new HistoryStore(cols, scrollback);
-  const view = () => snapshot(fast, false, historyBuffer(history, fast));
-  return { full, fast, ps: new ParseScheduler(), s: { model: fast, history, parsed, keepLines: () => keptLines(fast, scrollback) }, view };
+  const ps = new ParseScheduler();
+  const s: ParseSink = { model: fast, history, parsed, keepLines: () => keptLines(fast, scrollback) };
+  // The store once a flood's text is in it (as a pane reads it).
+  const view = () => {
+    ps.settle(s);
+    return snapshot(fast, false, historyBuffer(history, fast));
+  };
+  return { full, fast, ps, s, view };
 }
 
 /** Parse `pieces` in order through a scheduler that skips, and all of them into a plain terminal. */

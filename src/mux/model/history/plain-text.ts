@@ -3,7 +3,7 @@
 // The text starts at column 0 of a fresh row (the rows before it already scrolled into history).
 import { MODE_MASK, VALUE_MASK } from "./attrs.ts";
 import type { ColumnRow } from "./rows.ts";
-import { LogicalLine, PAD, WIDE } from "./line.ts";
+import { LEN_MASK, LogicalLine, PAD, WIDE } from "./line.ts";
 import type { HistoryStore } from "./store.ts";
 
 /** xterm's UnicodeService.charProperties: (code point, preceding state) → state | width << 1 | shouldJoin. */
@@ -96,9 +96,10 @@ function asciiLine(cols: number, text: string, o: PlainTextOptions): LogicalLine
 }
 
 /**
- * A line of characters one or two columns wide that join nothing (CJK, accented letters, most
- * emoji), laid out as xterm prints it: a wide character that does not fit in a row's last column
- * leaves it empty (a pad) and goes on to the next. Null for anything else (the writer's).
+ * A line of characters one or two columns wide (CJK, accented letters, emoji) and of those that
+ * join the one before (combining marks, modifiers, ZWJ sequences), laid out as xterm prints it:
+ * a wide character that does not fit in a row's last column leaves it empty (a pad) and goes on
+ * to the next. Null for anything else (tabs, CRs, a cluster that would wrap: the writer's).
  */
 function simpleLine(cols: number, text: string, o: PlainTextOptions): LogicalLine | null {
   const props = o.charProperties;
@@ -111,8 +112,25 @@ function simpleLine(cols: number, text: string, o: PlainTextOptions): LogicalLin
     const len = code > 0xffff ? 2 : 1;
     const p = code < 0x7f ? 2 : props(code, join);
     const width = (p >> 1) & 3;
-    if ((p & 1) !== 0 || width === 0 || width > 2) return null;
+    const oldWidth = (join >> 1) & 3;
     join = p;
+    if (width > 2) return null;
+    if ((p & 1) !== 0) {
+      // It joins the cell before (a combining mark, an emoji modifier): as xterm's print, the
+      // cell takes its characters and, when wider, the columns it needs; one that would wrap
+      // the cluster on to the next row is the writer's.
+      const li = layout.length - 1;
+      const l = li >= 0 ? layout[li]! : PAD;
+      if (l & PAD || col === 0 || (width !== 0 && width < oldWidth) || col + width - oldWidth > cols) return null;
+      const n = (l & LEN_MASK) + len;
+      if (n > LEN_MASK) return null;
+      const wide = width === 0 ? (l & WIDE) !== 0 : width === 2;
+      layout[li] = n | (wide ? WIDE : 0);
+      if (width > oldWidth) col += width - oldWidth;
+      i += len;
+      continue;
+    }
+    if (width === 0) return null;
     if (col + width > cols) {
       if (width === 2 && col < cols) layout.push(PAD); // the empty last column it left
       col = 0;
