@@ -56,11 +56,20 @@ export class FloodText {
     return dropped;
   }
 
-  /** Everything before here scrolled out of the history (evictedPrefix): no text, no tail. */
-  clear(): void {
+  /** Line feeds in the tail. */
+  tailLines = 0;
+
+  /** Forget the text (not the tail). */
+  drop(): void {
     this.start = this.end = 0;
     this.lines = 0;
+  }
+
+  /** Everything before here scrolled out of the history (evictedPrefix): no text, no tail. */
+  clear(): void {
+    this.drop();
     this.tail = new Uint8Array(0);
+    this.tailLines = 0;
   }
 
   /** Room for n more bytes at the end: the text moved to the front, or into a bigger buffer. */

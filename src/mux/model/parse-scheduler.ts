@@ -270,24 +270,6 @@ function printsPlainly(t: Terminal, tabs: boolean): boolean {
   return true;
 }
 
-const utf8 = new TextDecoder("utf-8", { fatal: true });
-
-/** bytes as xterm decodes them, or null when they are not all valid UTF-8 (xterm drops what is not; the store path leaves that to it). */
-function decodeText(bytes: Uint8Array): string | null {
-  let ascii = true;
-  for (let i = 0; i < bytes.length; i++) {
-    if (bytes[i]! >= 0x80) {
-      ascii = false;
-      break;
-    }
-  }
-  if (ascii) return Buffer.from(bytes.buffer, bytes.byteOffset, bytes.length).toString("latin1");
-  try {
-    return utf8.decode(bytes);
-  } catch {
-    return null;
-  }
-}
 
 /**
  * evictedPrefix's keepLines for a terminal whose history keeps `history` rows (its scrollback,
@@ -331,6 +313,8 @@ export class ParseScheduler {
   /** Each flooding sink's text on its way into its store, and when it goes in (settleSoon). */
   private readonly floods = new Map<ParseSink, FloodText>();
   private readonly settleTimers = new Map<ParseSink, ReturnType<typeof setTimeout>>();
+  /** Where a flood's tail and the next batch are joined (joined). */
+  private scratch = new Uint8Array(0);
   /** The last byte parsed for each sink, for a CRLF cut between two batches. */
   private readonly lastByte = new WeakMap<ParseSink, number>();
   /** Sinks whose only queued batch waits for the next one (hold), and when each began waiting. */
@@ -547,7 +531,7 @@ export class ParseScheduler {
     if (!store || t.buffer.active.type !== "normal") return false;
     const rest = item.bytes.subarray(item.offset);
     const f = this.floods.get(sink);
-    if (f) return this.floodOn(sink, store, f, f.tail.length ? Buffer.concat([f.tail, rest]) : rest, rest, true);
+    if (f) return this.floodOn(sink, store, f, this.joined(f.tail, rest), restLines >= 0 ? restLines + f.tailLines : -1, rest.length, true);
     const lines = restLines >= 0 ? restLines : countLines(rest);
     const rows = t.rows;
     // After this many line feeds the last one scrolled: the cursor is on a fresh bottom row.
@@ -562,7 +546,17 @@ export class ParseScheduler {
     evictScreen(t, store);
     const flood = new FloodText(currentAttrs(t) ?? { fg: 0, bg: 0 }, props);
     this.floods.set(sink, flood);
-    return this.floodOn(sink, store, flood, after, after, false);
+    return this.floodOn(sink, store, flood, after, lines - toBottom, after.length, false);
+  }
+
+  /** a then b in one buffer (reused: valid until the next call). */
+  private joined(a: Uint8Array, b: Uint8Array): Uint8Array {
+    if (a.length === 0) return b;
+    const n = a.length + b.length;
+    if (this.scratch.length < n) this.scratch = new Uint8Array(2 * n);
+    this.scratch.set(a, 0);
+    this.scratch.set(b, a.length);
+    return this.scratch.subarray(0, n);
   }
 
   /**
@@ -578,11 +572,12 @@ export class ParseScheduler {
   }
 
   /**
-   * A flood goes on with `text` (the last tail and the batch's `fresh` bytes): its lines but the
-   * last `rows` join the flood's text, and those are parsed from a fresh bottom row (`continued`:
-   * after a CRLF; the rows it scrolls are the flood's text's, dropped).
+   * A flood goes on with `text` (the last tail and `fresh` new bytes; `lines` line feeds, -1 if
+   * not counted): its lines but the last `rows` join the flood's text, and those are parsed from
+   * a fresh bottom row (`continued`: after a CRLF; the rows it scrolls are the flood's text's,
+   * dropped).
    */
-  private floodOn(sink: ParseSink, store: HistoryStore, f: FloodText, text: Uint8Array, fresh: Uint8Array, continued: boolean): boolean {
+  private floodOn(sink: ParseSink, store: HistoryStore, f: FloodText, text: Uint8Array, lines: number, fresh: number, continued: boolean): boolean {
     const t = sink.model;
     const write = this.writer(t)!;
     const cut = this.floodCut(t, text);
@@ -592,12 +587,23 @@ export class ParseScheduler {
       this.settle(sink);
       return false;
     }
-    const lines = countLines(text.subarray(0, cut));
-    f.append(text.subarray(0, cut), lines);
-    f.tail = Uint8Array.from(text.subarray(cut));
-    this.deferred += fresh.length;
+    const rows = t.rows;
+    const part = text.subarray(0, cut);
+    const partLines = lines >= 0 ? lines - rows : countLines(part);
     // Lines with the limit's worth after them would be trimmed off the store at once.
-    this.skipped += f.trimTo(Math.max(0, store.limit));
+    const limit = Math.max(0, store.limit);
+    if (partLines >= limit) {
+      const from = afterLastLines(part, limit);
+      this.skipped += f.bytes + from;
+      f.drop();
+      f.append(part.subarray(from), limit);
+    } else {
+      f.append(part, partLines);
+      this.skipped += f.trimTo(limit);
+    }
+    f.tail = Uint8Array.from(text.subarray(cut));
+    f.tailLines = rows;
+    this.deferred += fresh;
     if (continued) {
       dropScrollback(t, t.buffer.normal.baseY);
       write(CRLF);

@@ -331,7 +331,7 @@ for (const [scrollback, width, count, batch, checkEach] of [
     for (let k = 0; k < 3; k++) await feedAll(lines(batch + 150, width));
     await feedAll("\x1b[31mred\x1b[m " + "x".repeat(5000) + "\r\n");
     expect(view()).toBe(snapshot(full));
-  });
+  }, 30_000); // a snapshot of 5,000 rows after each of 20 batches
 }
 
 test("a write is cut where it could scroll more rows than the terminal's margin has room for", () => {
