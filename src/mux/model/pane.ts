@@ -6,6 +6,7 @@ import { spawn, signalName, type Pty, type ExitStatus } from "../../pty/index.ts
 import type { CopyMode } from "./copy-mode.ts";
 import { ControlStringLimiter } from "./string-limit.ts";
 import { useTmuxWidths } from "./unicode-widths.ts";
+import { clearOnDeccolm } from "./deccolm.ts";
 import { parseScheduler, keptLines, type ParseSink } from "./parse-scheduler.ts";
 
 export interface PaneSpawn {
@@ -65,6 +66,7 @@ export class Pane implements ParseSink {
     this.model = new Terminal({ cols, rows, scrollback: historyLimit, allowProposedApi: true });
     // The cells tmux 3.3a gives characters and clusters (a ZWJ family is 2, not 6).
     useTmuxWidths(this.model);
+    clearOnDeccolm(this.model);
     // Output is parsed by the parse scheduler, which calls parsed(); xterm's own async writes
     // (where its internals are not what the scheduler expects) report here.
     this.model.onWriteParsed(() => this.parsed(false));
