@@ -1,11 +1,12 @@
 // A pane: a program in a PTY and the headless terminal its output is parsed into.
 // The pane channel's slots go back to the gather worker only once xterm has parsed them.
 import { Terminal } from "@xterm/headless";
-import { Unicode11Addon } from "@xterm/addon-unicode11";
 import { readlinkSync, readFileSync } from "node:fs";
 import { spawn, signalName, type Pty, type ExitStatus } from "../../pty/index.ts";
 import type { CopyMode } from "./copy-mode.ts";
 import { ControlStringLimiter } from "./string-limit.ts";
+import { useTmuxWidths } from "./unicode-widths.ts";
+import { clearOnDeccolm } from "./deccolm.ts";
 import { parseScheduler, keptLines, type ParseSink } from "./parse-scheduler.ts";
 
 export interface PaneSpawn {
@@ -63,9 +64,9 @@ export class Pane implements ParseSink {
   ) {
     this.spawnSpec = spec;
     this.model = new Terminal({ cols, rows, scrollback: historyLimit, allowProposedApi: true });
-    // Unicode 11 widths (emoji are two cells), as tmux's wcwidth and today's terminals have them.
-    this.model.loadAddon(new Unicode11Addon());
-    this.model.unicode.activeVersion = "11";
+    // The cells tmux 3.3a gives characters and clusters (a ZWJ family is 2, not 6).
+    useTmuxWidths(this.model);
+    clearOnDeccolm(this.model);
     // Output is parsed by the parse scheduler, which calls parsed(); xterm's own async writes
     // (where its internals are not what the scheduler expects) report here.
     this.model.onWriteParsed(() => this.parsed(false));
