@@ -6,6 +6,7 @@ import { readlinkSync, readFileSync } from "node:fs";
 import { spawn, signalName, type Pty, type ExitStatus } from "../../pty/index.ts";
 import type { CopyMode } from "./copy-mode.ts";
 import { ControlStringLimiter } from "./string-limit.ts";
+import { Options } from "./options-store.ts";
 import { parseScheduler, keptLines, type ParseSink } from "./parse-scheduler.ts";
 
 export interface PaneSpawn {
@@ -41,6 +42,8 @@ export class Pane implements ParseSink {
   title = "";
   dead = false;
   deadStatus: ExitStatus | null = null;
+  /** set -p: the pane's own options; the Model keeps the parent its window's (model.placePane). */
+  readonly options = new Options(null);
   /** When output last arrived (performance.now()), for activity and `weft wait --idle`. */
   lastOutputAt = performance.now();
   /** Bumped on every parsed write: cheap change detection for waiters. */

@@ -1,6 +1,6 @@
 // A session: numbered windows, a current and a last one, its own options and environment.
 import type { Window } from "./window.ts";
-import { Options } from "./options.ts";
+import { Options } from "./options-store.ts";
 import type { Notifier } from "./notify.ts";
 
 export class Session {

@@ -3,6 +3,7 @@
 import { existsSync, unlinkSync, chmodSync, readFileSync } from "node:fs";
 import type { Socket } from "bun";
 import { Model, UserError, type Session, type Pane } from "../model/index.ts";
+import { startupEnvironment } from "./startup-env.ts";
 import { KeyTables } from "../lang/bindings.ts";
 import { ClientConnection } from "../client/client-connection.ts";
 import type { ClientHost, CommandCaller } from "../client/host.ts";
@@ -61,7 +62,7 @@ export class Server implements ClientHost {
   constructor(private readonly config: ServerConfig) {
     this.socketPath = config.socketPath;
     this.version = config.version;
-    this.model = new Model(config.socketPath);
+    this.model = new Model(config.socketPath, startupEnvironment(process.env));
     this.model.notify.subscribe((e) => react(this, e));
     for (const c of config.commands) {
       this.commands.set(c.name, c);
