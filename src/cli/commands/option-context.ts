@@ -7,8 +7,7 @@ import { targetFlag } from "./pane-moves.ts";
 import { canonicalKeyName } from "../../mux/lang/default-bindings.ts";
 import { parseString } from "../../mux/lang/cmd-parse.ts";
 import { printCommandList } from "../../mux/lang/cmd-print.ts";
-import { expandFormat } from "../../mux/lang/format.ts";
-import { formatLookup } from "../../mux/lang/format-vars.ts";
+import { expandAt } from "../../mux/lang/format-vars.ts";
 import { isUsableShell, OptionError, type OptionCommandContext, type OptionFlags, type OptionTarget, type Session, type Window, type Pane } from "../../mux/model/index.ts";
 
 const FLAG_LETTERS = ["a", "A", "F", "g", "H", "o", "p", "q", "R", "s", "u", "U", "v", "w"] as const;
@@ -80,7 +79,7 @@ export function optionParsers(ctx: CommandContext, found: Found | null): OptionC
       return printCommandList(r.commands, lookup, false);
     },
     checkShell: (path) => isUsableShell(path) && !/\/(tmux|weft)$/.test(path) && path !== process.execPath,
-    expand: (text) => expandFormat(text, formatLookup(ctx.server, found ?? {})),
+    expand: (text) => expandAt(ctx.server, { client: ctx.client, ...(found ?? {}) }, text),
   };
 }
 

@@ -71,6 +71,11 @@ export class Model {
 
   // ---- lookups ---------------------------------------------------------------------------
 
+  /** The id the next session will get (next_session_id). */
+  get upcomingSessionId(): number {
+    return this.nextSessionId;
+  }
+
   findPane(id: number): PaneTarget | null {
     const w = this.paneIndex.get(id);
     const pane = w?.panes.get(id);
@@ -128,7 +133,7 @@ export class Model {
 
   private createPane(s: Session, opts: NewPaneOptions, cols: number, rows: number, id = this.nextPaneId++): Pane {
     const env = this.paneEnv(s, id, opts.env);
-    const spec: PaneSpawn = { argv: this.resolveCommand(s, opts.command), env, cwd: opts.cwd ?? s.cwd };
+    const spec: PaneSpawn = { argv: this.resolveCommand(s, opts.command), env, cwd: opts.cwd ?? s.cwd, command: opts.command };
     const emit = this.notify.emit.bind(this.notify);
     try {
       const pane = new Pane(id, spec, cols, rows, s.options.getNumber("history-limit"), {

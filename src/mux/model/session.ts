@@ -11,6 +11,8 @@ export class Session {
   readonly options: Options;
   readonly created = Date.now();
   activity = Date.now();
+  /** When a client last attached, in ms since the epoch; 0 for never (session_last_attached). */
+  lastAttached = 0;
 
   constructor(
     readonly id: number,

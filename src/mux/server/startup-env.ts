@@ -1,17 +1,14 @@
 // What the server's own environment sets in the global options at start, as tmux.c does: the
 // shell (SHELL, else the user's login shell) and the editor (VISUAL, else EDITOR).
-import { userInfo } from "node:os";
 import { isUsableShell, type StartupEnvironment } from "../model/index.ts";
+import { passwdEntry } from "../lang/passwd.ts";
 
 /** tmux's getshell: SHELL when usable and not this program, else the passwd shell, else none. */
 function shellFrom(env: Record<string, string | undefined>): string | undefined {
   const ok = (sh: string | undefined): sh is string => sh !== undefined && isUsableShell(sh) && sh !== process.execPath && !/\/(tmux|weft)$/.test(sh);
   if (ok(env.SHELL)) return env.SHELL;
-  try {
-    const login = userInfo().shell ?? undefined;
-    if (ok(login)) return login;
-  } catch {}
-  return undefined;
+  const login = passwdEntry()?.shell;
+  return ok(login) ? login : undefined;
 }
 
 export function startupEnvironment(env: Record<string, string | undefined>): StartupEnvironment {
