@@ -96,6 +96,11 @@ const csiCost = (n: number) => (n === 1 ? 3 : 3 + digits(n));
 export interface ClientScreenOptions {
   /** Wrap each frame in DEC 2026 synchronized output (the host supports it). */
   syncOutput?: boolean;
+  /**
+   * Maps a packed colour the host cannot show to one it can (RGB to the nearest of 256 for a host
+   * without true colour, 256 to 16 for one with 16); absent: every colour is sent as it is.
+   */
+  reduceColour?: (packed: number) => number;
 }
 
 export class ClientScreen {
@@ -105,6 +110,7 @@ export class ClientScreen {
   private readonly sgrA = new Bytes();
   private readonly sgrB = new Bytes();
   private readonly syncOutput: boolean;
+  private readonly reduce: ((packed: number) => number) | null;
   // What the host terminal is in now.
   private penFg = 0;
   private penBg = 0;
@@ -123,6 +129,7 @@ export class ClientScreen {
   constructor(cols: number, rows: number, opts: ClientScreenOptions = {}) {
     this.last = new Frame(cols, rows);
     this.syncOutput = opts.syncOutput ?? false;
+    this.reduce = opts.reduceColour ?? null;
   }
 
   resize(cols: number, rows: number): void {
@@ -353,6 +360,10 @@ export class ClientScreen {
 
   /** Sets the host's pen: only what changed, or a reset when that is shorter. */
   private pen(fg: number, bg: number, attrs: number): void {
+    if (this.reduce !== null) {
+      fg = this.reduce(fg);
+      bg = this.reduce(bg);
+    }
     if (fg === this.penFg && bg === this.penBg && attrs === this.penAttrs) return;
     const a = this.sgrA;
     const b = this.sgrB;

@@ -36,7 +36,7 @@ export const newSession: CommandEntry = {
     let rows = parseDimension(value(a, "y"), "height") ?? dh ?? 24;
     if (!detached && ctx.terminal && !value(a, "x") && !value(a, "y")) {
       cols = ctx.terminal.cols;
-      rows = Math.max(1, ctx.terminal.rows - (model.sessionOptions.getFlag("status") ? 1 : 0));
+      rows = Math.max(1, ctx.terminal.rows - model.sessionOptions.getNumber("status")); // status "2" to "5" takes that many lines
     }
     const layout = value(a, "layout");
     if (layout !== undefined && a.positional.length > 0) throw new CommandError("--layout and a command can't be given together");

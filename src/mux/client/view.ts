@@ -3,7 +3,10 @@
 // diffed against the last one sent, paced and held back while the client is busy.
 import type { Session, Pane } from "../model/index.ts";
 import { composeFrame, ClientScreen, FramePacer, invalidatePane, type Frame, type PaneView } from "../../render/index.ts";
-import { buildStatus, sanitizeTitle } from "./status.ts";
+import { rangeAt, sanitizeTitle } from "./status.ts";
+import { buildChrome, styleHighlights, type Chrome } from "./chrome.ts";
+import { colourReducer, hostColours } from "./styles.ts";
+import type { DrawRange } from "../lang/format-draw.ts";
 import type { StatusPrompt } from "./prompt.ts";
 import { TextView, type PaneList } from "./chooser.ts";
 import { Clock } from "./clock.ts";
@@ -18,6 +21,9 @@ export interface ViewOwner extends FormatClient {
   readonly rows: number;
   readonly closed: boolean;
   readonly suspended: boolean;
+  /** The client's TERM and environment: what colours its terminal shows. */
+  readonly termName: string;
+  readonly env: Readonly<Record<string, string>>;
   /** Bytes for the client's terminal. */
   toTerminal(bytes: Uint8Array): void;
 }
@@ -36,15 +42,16 @@ export class ClientView {
   chooser: PaneList | null = null;
   /** display-panes: numbers shown on the panes until the timer, and what a digit runs. */
   paneNumbers: { timer: ReturnType<typeof setTimeout>; template: string } | null = null;
-  message: { text: string; timer: ReturnType<typeof setTimeout> } | null = null;
+  message: { text: string; timer: ReturnType<typeof setTimeout> | null } | null = null;
   private screen: ClientScreen | null = null;
   private pacer: FramePacer | null = null;
   private frame: Frame | undefined;
   private title: string | null = null;
   private statusTimer: ReturnType<typeof setInterval> | null = null;
-  /** The status line last built, for the session it was built for, until something stales it. */
-  private status: ReturnType<typeof buildStatus> | null = null;
+  /** The status line, borders and overlays last built, for the session and width they were built for, until something stales them. */
+  private chrome: Chrome | null = null;
   private statusOf: Session | null = null;
+  private statusCols = -1;
   private statusStale = true;
   /** The mouse reports the host was last asked for ("" none, or the DEC mode). */
   private hostMouse = "";
@@ -56,7 +63,7 @@ export class ClientView {
 
   /** Attached: frames start (the host's synchronized-output support is not known yet). */
   start(s: Session): void {
-    this.screen = new ClientScreen(this.owner.cols, this.owner.rows, { syncOutput: false });
+    this.screen = this.newScreen(false);
     this.pacer = new FramePacer({ paint: () => this.paint() });
     this.statusTimer = setInterval(() => this.markDirty(), Math.max(1, s.options.getNumber("status-interval")) * 1000);
   }
@@ -68,7 +75,7 @@ export class ClientView {
     this.screen = null;
     if (this.statusTimer) clearInterval(this.statusTimer);
     this.statusTimer = null;
-    if (this.message) clearTimeout(this.message.timer);
+    if (this.message?.timer) clearTimeout(this.message.timer);
     this.message = null;
     if (this.paneNumbers) clearTimeout(this.paneNumbers.timer);
     this.paneNumbers = null;
@@ -82,8 +89,29 @@ export class ClientView {
 
   /** The host answered our DECRQM for synchronized output (DEC 2026): frames use it or not. */
   setSyncOutput(on: boolean): void {
-    this.screen = new ClientScreen(this.owner.cols, this.owner.rows, { syncOutput: on });
+    this.screen = this.newScreen(on);
     this.redraw();
+  }
+
+  private newScreen(syncOutput: boolean): ClientScreen {
+    const reduceColour = colourReducer(hostColours(this.owner.termName, this.owner.env, this.host.model.serverOptions));
+    return new ClientScreen(this.owner.cols, this.owner.rows, reduceColour ? { syncOutput, reduceColour } : { syncOutput });
+  }
+
+  /** The status line's range at (x, y) of the client, or "none" off any range; null when y is not a status line. */
+  statusRangeAt(x: number, y: number): DrawRange | "none" | null {
+    const s = this.owner.session;
+    const status = this.chrome?.status;
+    if (!s || !status || this.chrome?.overlay) return null;
+    const n = status.lines.length;
+    const line = this.chrome?.statusTop ? y : y - (this.owner.rows - n);
+    if (line < 0 || line >= n) return null;
+    return rangeAt(status.ranges[line] ?? [], x) ?? "none";
+  }
+
+  /** The first client row of the window (below status lines at the top). */
+  get windowTop(): number {
+    return this.chrome?.statusTop && this.chrome.status ? this.chrome.status.lines.length : 0;
   }
 
   /** The client has unsent output (busy) or has drained it: the pacer holds frames meanwhile. */
@@ -119,24 +147,22 @@ export class ClientView {
     const s = this.owner.session;
     if (!s || !this.screen || this.owner.closed || this.owner.suspended) return;
     const w = s.current;
-    const panes: PaneView[] = w.visible().map(([p, r]) => ({
-      terminal: p.model,
-      x: r.x,
-      y: r.y,
-      width: r.width,
-      height: r.height,
-      active: p === w.active,
-      ...this.host.paneView(p),
-      ...(this.chooser && p === w.active ? chooserView(this.chooser, r.height, r.width) : {}),
-      ...(this.paneNumbers ? { label: this.paneLabel(s, p) } : {}),
-    }));
-    if (this.statusStale || this.statusOf !== s) {
-      this.status = s.options.getFlag("status") ? buildStatus(this.host, s, this.owner) : null;
+    if (this.statusStale || this.statusOf !== s || this.statusCols !== this.owner.cols || !this.chrome) {
+      const input = { server: this.host, session: s, client: this.owner, cols: this.owner.cols, prompt: this.prompt?.line() ?? null, message: this.message?.text ?? null };
+      this.chrome = buildChrome(input);
       this.statusOf = s;
+      this.statusCols = this.owner.cols;
       this.statusStale = false;
     }
-    const status = this.status;
-    const overlay = this.prompt ? this.prompt.overlay() : this.message ? { segments: [{ text: this.message.text, fg: "black", bg: "yellow" }] } : undefined;
+    const chrome = this.chrome;
+    const panes: PaneView[] = w.visible().map(([p, r]) => {
+      const mode = this.host.paneView(p);
+      const view: PaneView = { terminal: p.model, x: r.x, y: r.y, width: r.width, height: r.height, active: p === w.active, ...chrome.panes.get(p), ...mode };
+      if (mode.highlights) view.highlights = styleHighlights(mode.highlights, chrome.mode);
+      if (this.chooser && p === w.active) Object.assign(view, chooserView(this.chooser, r.height, r.width));
+      if (this.paneNumbers) view.label = this.paneLabel(s, p);
+      return view;
+    });
     this.frame = composeFrame(
       {
         cols: this.owner.cols,
@@ -144,9 +170,10 @@ export class ClientView {
         panes,
         windowCols: w.cols,
         windowRows: w.rows,
-        status: status?.left ?? null,
-        statusRight: status?.right,
-        overlay: status || overlay ? overlay : undefined,
+        status: chrome.status?.lines ?? null,
+        statusTop: chrome.statusTop,
+        overlay: chrome.overlay,
+        borders: chrome.borders,
       },
       this.frame,
     );
@@ -184,28 +211,30 @@ export class ClientView {
 
   // ---- overlays ---------------------------------------------------------------------------
 
-  showMessage(text: string): void {
+  showMessage(text: string, delay?: number): void {
     const s = this.owner.session;
     if (!s) return;
     this.messages.push({ at: new Date(), text });
     const limit = this.host.model.serverOptions.getNumber("message-limit");
     if (this.messages.length > limit) this.messages.splice(0, this.messages.length - limit);
-    if (this.message) clearTimeout(this.message.timer);
-    const ms = s.options.getNumber("display-time");
-    this.message = {
-      text: text.split("\n")[0] ?? "",
-      timer: setTimeout(() => {
-        this.message = null;
-        this.markDirty();
-      }, ms),
-    };
+    if (this.message?.timer) clearTimeout(this.message.timer);
+    const ms = delay ?? s.options.getNumber("display-time");
+    // display-time 0 (or -d 0): shown until a key is pressed.
+    const timer =
+      ms > 0
+        ? setTimeout(() => {
+            this.message = null;
+            this.markDirty();
+          }, ms)
+        : null;
+    this.message = { text: text.split("\n")[0] ?? "", timer };
     this.markDirty();
   }
 
   /** A key was pressed: the message shown goes. */
   dismissMessage(): void {
     if (!this.message) return;
-    clearTimeout(this.message.timer);
+    if (this.message.timer) clearTimeout(this.message.timer);
     this.message = null;
     this.markDirty();
   }

@@ -1,10 +1,13 @@
 // Every reaction to a change of the model, in one place: the server subscribes here once, and
 // each event of the model's notifier (model/notify.ts) is turned into repaints, alerts, the
 // clients' detach and the server's exit. A hook or a control client will listen here too.
-import type { ModelEvent, Pane } from "../model/index.ts";
+import type { ModelEvent, Pane, Window } from "../model/index.ts";
 import type { Server } from "./server.ts";
 import { activity, armSilence, bell } from "./alerts.ts";
 import { markSession, markWindow } from "./repaint.ts";
+
+/** Windows linked before: a window linked for the first time has just been created. */
+const linkedBefore = new WeakSet<Window>();
 
 export function react(server: Server, e: ModelEvent): void {
   switch (e.type) {
@@ -21,7 +24,16 @@ export function react(server: Server, e: ModelEvent): void {
       return;
     case "session-renamed":
     case "session-window-changed":
+      return markSession(server, e.session);
     case "window-linked":
+      if (!linkedBefore.has(e.window)) {
+        linkedBefore.add(e.window);
+        // window_create counts as activity; tmux checks alerts once the command is done, when a
+        // new window that was not selected (new-window -d) is flagged and a selected one is not.
+        setTimeout(() => {
+          if (server.model.findWindow(e.window.id) === e.window) activity(server, e.window);
+        }, 0);
+      }
       return markSession(server, e.session);
     case "window-unlinked":
       // A session left without windows is closed next (session-closed): nothing to paint.
@@ -85,4 +97,6 @@ function optionChanged(server: Server, name: string): void {
   for (const s of model.sessions) server.sessionSizeChanged(s);
   for (const c of server.clients) c.redraw();
   if (name === "monitor-silence") for (const s of model.sessions) for (const w of s.windows) armSilence(server, w);
+  // A title line takes a row from the panes at the window's top (or bottom) edge.
+  if (name === "pane-border-status") for (const s of model.sessions) for (const w of s.windows) w.applyLayout();
 }
