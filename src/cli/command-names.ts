@@ -71,6 +71,7 @@ export const COMMAND_NAMES: readonly (readonly [string, readonly string[], boole
   ["save-buffer", ["saveb"], false],
   ["load-buffer", ["loadb"], false],
   ["paste-buffer", ["pasteb"], false],
+  ["set-environment", ["setenv"], false],
 ];
 
 /** Whether a command (by name, alias or unique prefix) may start a server, as tmux's new-session does. */

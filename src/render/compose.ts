@@ -276,6 +276,7 @@ function composeAll(f: Frame, input: FrameInput): void {
   const now = input.now ?? performance.now();
   for (const pane of framePanes(input.panes, area.wy)) drawPane(f, pane, area, now);
   drawBorders(f, { wy: area.wy, winW: area.winW, winH: area.winH, areaRows: area.areaRows, cover }, input.panes, input.borders ?? DEFAULT_BORDERS);
+  f.statusRows = { from: area.statusY, to: area.statusY + area.statusRows };
   if (area.statusRows > 0) drawStatusLines(f, input, area);
 }
 

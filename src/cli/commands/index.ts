@@ -41,6 +41,7 @@ import { waitFor } from "./wait-for.ts";
 import { pipePane } from "./pipe-pane.ts";
 import { respawnPane } from "./respawn-pane.ts";
 import { renameWindow } from "./rename-window.ts";
+import { setEnvironment } from "./set-environment.ts";
 import { renameSession } from "./rename-session.ts";
 import { lastPane } from "./last-pane.ts";
 import { selectLayout, nextLayout, previousLayout } from "./select-layout.ts";
@@ -124,4 +125,5 @@ export const COMMANDS: CommandEntry[] = [
   saveBuffer,
   loadBuffer,
   pasteBuffer,
+  setEnvironment,
 ];

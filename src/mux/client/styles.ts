@@ -1,5 +1,5 @@
-// Style options as a client paints them (tmux's style_apply), and the colours its terminal can
-// show: true colour when it says so, else the nearest of 256 or of 16 (tty_check_fg/bg).
+// Style options as a client paints them (tmux's style_apply), and what its terminal can show:
+// true colour when it says so, else the nearest of 256 or of 16 (tty_check_fg/bg); automatic margins.
 import type { Options } from "../model/index.ts";
 import { COLOUR_DEFAULT, colour256To16, colourFindRgb } from "../model/colour.ts";
 import { DEFAULT_BASE, parseStyle, type StyleBase } from "../model/style.ts";
@@ -39,6 +39,11 @@ export function hostColours(term: string, env: Readonly<Record<string, string>>,
   if (matchingEntries(server, "terminal-features", term).some((caps) => caps.includes("RGB"))) return "rgb";
   if (matchingEntries(server, "terminal-overrides", term).some((caps) => caps.some((c) => /^(Tc|RGB)(=|$)/.test(c)))) return "rgb";
   return /256col|direct/.test(term) ? 256 : 16;
+}
+
+/** terminal-overrides turned am off for TERM (",*:am@"): the bottom-right cell is never written. */
+export function hostNoAutoMargin(term: string, server: Options): boolean {
+  return matchingEntries(server, "terminal-overrides", term).some((caps) => caps.includes("am@"));
 }
 
 /** The capabilities of each entry ("pattern:cap:cap=value") of an array option whose pattern matches TERM. */

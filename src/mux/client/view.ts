@@ -5,7 +5,7 @@ import type { Session, Pane } from "../model/index.ts";
 import { composeFrame, ClientScreen, FramePacer, invalidatePane, type Frame, type PaneView } from "../../render/index.ts";
 import { rangeAt, sanitizeTitle } from "./status.ts";
 import { buildChrome, styleHighlights, type Chrome } from "./chrome.ts";
-import { colourReducer, hostColours } from "./styles.ts";
+import { colourReducer, hostColours, hostNoAutoMargin } from "./styles.ts";
 import type { DrawRange } from "../lang/format-draw.ts";
 import type { StatusPrompt } from "./prompt.ts";
 import { TextView, type PaneList } from "./chooser.ts";
@@ -94,8 +94,10 @@ export class ClientView {
   }
 
   private newScreen(syncOutput: boolean): ClientScreen {
-    const reduceColour = colourReducer(hostColours(this.owner.termName, this.owner.env, this.host.model.serverOptions));
-    return new ClientScreen(this.owner.cols, this.owner.rows, reduceColour ? { syncOutput, reduceColour } : { syncOutput });
+    const server = this.host.model.serverOptions;
+    const reduceColour = colourReducer(hostColours(this.owner.termName, this.owner.env, server));
+    const noAutoMargin = hostNoAutoMargin(this.owner.termName, server);
+    return new ClientScreen(this.owner.cols, this.owner.rows, reduceColour ? { syncOutput, reduceColour, noAutoMargin } : { syncOutput, noAutoMargin });
   }
 
   /** The status line's range at (x, y) of the client, or "none" off any range; null when y is not a status line. */
