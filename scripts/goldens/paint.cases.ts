@@ -91,4 +91,21 @@ export const PAINT_CASES: PaintCase[] = [
     config: ["set -g status off", "set -g message-style fg=white,bg=red"],
     commands: [["display-message", "-d", "0", "a message"]],
   },
+  {
+    name: "window-style",
+    config: ["set -g window-style bg=colour17", "set -g window-active-style bg=colour52,fg=colour226"],
+    commands: [["split-window", "-h", "-t", "s:0", "cat"], ["send-keys", "-t", "s:0.0", "left", "Enter"], ["send-keys", "-t", "s:0.1", "right", "Enter"]],
+  },
+  {
+    name: "copy-mode-selection",
+    config: ["set -g mode-style bg=colour34,fg=colour231,bold"],
+    commands: [
+      ["send-keys", "-t", "s:0", "hello world", "Enter"],
+      ["copy-mode", "-t", "s:0"],
+      ["send-keys", "-t", "s:0", "-X", "cursor-up"],
+      ["send-keys", "-t", "s:0", "-X", "start-of-line"],
+      ["send-keys", "-t", "s:0", "-X", "begin-selection"],
+      ["send-keys", "-t", "s:0", "-N", "4", "-X", "cursor-right"],
+    ],
+  },
 ];

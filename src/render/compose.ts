@@ -2,7 +2,7 @@
 // them (borders.ts), the area outside the window, and the status lines or a message.
 
 import type { Terminal } from "@xterm/headless";
-import { Frame, copyCells, COLOR_DEFAULT, COLOR_P16, COLOR_P256, COLOR_RGB, SPACE, SPACER, Attr } from "./frame.ts";
+import { Frame, copyCells, type CursorShape, COLOR_DEFAULT, COLOR_P16, COLOR_P256, COLOR_RGB, SPACE, SPACER, Attr } from "./frame.ts";
 import { charId, graphemeGeneration, sanitizeCode } from "./graphemes.ts";
 import { paneCache, type PaneCache } from "./pane-cache.ts";
 import { drawBorders, type BorderOptions } from "./borders.ts";
@@ -34,6 +34,8 @@ export interface PaneView {
   indicatorStyle?: CellStyle;
   /** window-style / window-active-style: the colours of the pane's default-coloured cells. */
   style?: CellStyle;
+  /** cursor-style: the cursor's shape while the program has not chosen one. */
+  cursorStyle?: { shape: CursorShape; blink: boolean };
   /** Its pane index (pane-border-lines number). */
   index?: number;
   /** Its title line on the border (pane-border-status, pane-border-format), in its border style. */
@@ -160,7 +162,7 @@ export function sameLayout(a: FrameInput, b: FrameInput): boolean {
     const p = a.panes[i]!;
     const q = b.panes[i]!;
     if (p.terminal !== q.terminal || p.x !== q.x || p.y !== q.y || p.width !== q.width || p.height !== q.height || p.active !== q.active) return false;
-    if (p.style !== q.style || p.index !== q.index || p.borderStatus !== q.borderStatus) return false;
+    if (p.style !== q.style || p.index !== q.index || p.borderStatus !== q.borderStatus || p.cursorStyle !== q.cursorStyle) return false;
     if (hasExtras(p) || hasExtras(q)) return false;
   }
   return true;
@@ -242,9 +244,13 @@ function framePanes(panes: PaneView[], wy: number): PaneView[] {
   return wy === 0 ? panes : panes.map((p) => ({ ...p, y: p.y + wy }));
 }
 
-/** window-style: default-coloured cells take the style's colours. */
+/**
+ * window-style: default-coloured cells take the style's colours. A plain blank keeps the default
+ * fg, which does not show: tmux clears such cells (EL) in the style's bg alone, and a terminal
+ * inside records them so.
+ */
 function applyStyle(f: Frame, at: number, n: number, st: CellStyle): void {
-  if (st.fg !== COLOR_DEFAULT) for (let i = at; i < at + n; i++) if (f.fg[i] === COLOR_DEFAULT) f.fg[i] = st.fg;
+  if (st.fg !== COLOR_DEFAULT) for (let i = at; i < at + n; i++) if (f.fg[i] === COLOR_DEFAULT && (f.chars[i] !== SPACE || f.attrs[i] !== 0)) f.fg[i] = st.fg;
   if (st.bg !== COLOR_DEFAULT) for (let i = at; i < at + n; i++) if (f.bg[i] === COLOR_DEFAULT) f.bg[i] = st.bg;
 }
 
@@ -355,8 +361,9 @@ function placePaneCursor(f: Frame, pane: PaneView, cache: PaneCache, r: { x0: nu
   const cy = pane.y + c.y;
   cur.x = cx;
   cur.y = cy;
-  cur.shape = c.shape;
-  cur.blink = c.blink;
+  const own = c.shape === "default" ? pane.cursorStyle : undefined;
+  cur.shape = own ? own.shape : c.shape;
+  cur.blink = own ? own.blink : c.blink;
   cur.visible = c.visible && cx >= r.x0 && cx < r.x1 && cy >= r.y0 && cy < r.y1 && c.x < cache.cols && c.y >= 0;
 }
 

@@ -72,6 +72,8 @@ function paneChrome(i: ChromeInput, w: Window, p: Pane, width: number, borders: 
   const out: Partial<PaneView> = { index: w.paneIndex(p) + w.options.getNumber("pane-base-index"), indicatorStyle: mode.selection };
   const style = paneStyle(p, active, pexpand);
   if (style) out.style = style;
+  const cursor = CURSOR_STYLES[p.options.getString("cursor-style")];
+  if (cursor) out.cursorStyle = cursor;
   if (borders.status !== "off" && width >= 4) {
     const base = optionStyle(w.options, active ? "pane-active-border-style" : "pane-border-style", pexpand);
     const keep = { text: "", width: 1, fg: base.fg, bg: base.bg, attr: base.attr };
@@ -80,6 +82,16 @@ function paneChrome(i: ChromeInput, w: Window, p: Pane, width: number, borders: 
   }
   return out;
 }
+
+/** cursor-style's choices as the frame's cursor (DECSCUSR): "default" leaves the terminal's. */
+const CURSOR_STYLES: Record<string, { shape: "block" | "underline" | "bar"; blink: boolean }> = {
+  "blinking-block": { shape: "block", blink: true },
+  block: { shape: "block", blink: false },
+  "blinking-underline": { shape: "underline", blink: true },
+  underline: { shape: "underline", blink: false },
+  "blinking-bar": { shape: "bar", blink: true },
+  bar: { shape: "bar", blink: false },
+};
 
 /** tty_default_colours: window-active-style's colours for the active pane where set, else window-style's. */
 function paneStyle(p: Pane, active: boolean, expand: (fmt: string) => string): CellStyle | undefined {

@@ -7,6 +7,7 @@ import { rangeAt, sanitizeTitle } from "./status.ts";
 import { buildChrome, styleHighlights, type Chrome } from "./chrome.ts";
 import { colourReducer, hostColours, hostNoAutoMargin } from "./styles.ts";
 import type { DrawRange } from "../lang/format-draw.ts";
+import { colourForceRgb, colourSplitRgb } from "../model/colour.ts";
 import type { StatusPrompt } from "./prompt.ts";
 import { TextView, type PaneList } from "./chooser.ts";
 import { Clock } from "./clock.ts";
@@ -48,11 +49,14 @@ export class ClientView {
   private frame: Frame | undefined;
   private title: string | null = null;
   private statusTimer: ReturnType<typeof setInterval> | null = null;
+  private statusSeconds = -1;
   /** The status line, borders and overlays last built, for the session and width they were built for, until something stales them. */
   private chrome: Chrome | null = null;
   private statusOf: Session | null = null;
   private statusCols = -1;
   private statusStale = true;
+  /** The cursor colour last sent to the host (null: none yet). */
+  private cursorColour: number | null = null;
   /** The mouse reports the host was last asked for ("" none, or the DEC mode). */
   private hostMouse = "";
 
@@ -65,7 +69,17 @@ export class ClientView {
   start(s: Session): void {
     this.screen = this.newScreen(false);
     this.pacer = new FramePacer({ paint: () => this.paint() });
-    this.statusTimer = setInterval(() => this.markDirty(), Math.max(1, s.options.getNumber("status-interval")) * 1000);
+    this.armStatusTimer(s);
+  }
+
+  /** status-interval: the status line is expanded again every that many seconds (0: never on a timer). */
+  private armStatusTimer(s: Session): void {
+    const seconds = s.options.getNumber("status-interval");
+    if (this.statusTimer && seconds === this.statusSeconds) return;
+    if (this.statusTimer) clearInterval(this.statusTimer);
+    this.statusTimer = null;
+    this.statusSeconds = seconds;
+    if (seconds > 0) this.statusTimer = setInterval(() => this.markDirty(), seconds * 1000);
   }
 
   /** Detached: no more frames, and every overlay and timer goes. */
@@ -81,6 +95,7 @@ export class ClientView {
     this.paneNumbers = null;
     this.chooser?.close?.();
     this.chooser = null;
+    this.cursorColour = null;
   }
 
   resize(cols: number, rows: number): void {
@@ -136,6 +151,7 @@ export class ClientView {
   redraw(): void {
     this.screen?.invalidate();
     const s = this.owner.session;
+    if (s && this.pacer) this.armStatusTimer(s);
     if (s) for (const w of s.windows) for (const p of w.panes.values()) invalidatePane(p.model);
     this.markDirty();
   }
@@ -181,6 +197,7 @@ export class ClientView {
     );
     this.updateTitle(s);
     this.updateHostMouse(s);
+    this.updateCursorColour(s);
     const bytes = this.screen.encode(this.frame);
     if (bytes.length > 0) this.owner.toTerminal(bytes);
     return this.frame.holdMs || undefined;
@@ -201,6 +218,22 @@ export class ClientView {
     if (title === this.title) return;
     this.title = title;
     this.owner.toTerminal(Buffer.from(`\x1b]2;${title}\x07`, "utf8"));
+  }
+
+  /** cursor-colour of the active pane to the host (OSC 12, or OSC 112 back to its own), when it changes. */
+  private updateCursorColour(s: Session): void {
+    const c = s.current.active.options.getNumber("cursor-colour");
+    if (c === this.cursorColour) return;
+    const first = this.cursorColour === null;
+    this.cursorColour = c;
+    const rgb = colourForceRgb(c);
+    if (rgb === -1) {
+      if (!first) this.owner.toTerminal(Buffer.from("\x1b]112\x07", "latin1"));
+      return;
+    }
+    const hex = (n: number) => n.toString(16).padStart(2, "0");
+    const [r, g, b] = colourSplitRgb(rgb);
+    this.owner.toTerminal(Buffer.from(`\x1b]12;rgb:${hex(r)}/${hex(g)}/${hex(b)}\x07`, "latin1"));
   }
 
   /** Ask the host for mouse reports while the mouse option is on or the active pane's program wants them. */
