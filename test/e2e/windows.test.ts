@@ -16,7 +16,7 @@ test("new-window -t session, session:, session:N and an index in use", async () 
   await weft.ok("new-window", "-d", "-t", "w:7", "--", "sh");
   expect(await weft.ok("lsw", "-t", "w", "-F", "#I")).toBe("0\n1\n2\n7\n");
   const r = await weft.run("new-window", "-d", "-t", "w:7");
-  expect(r).toMatchObject({ code: 1, stderr: "index 7 in use\n" });
+  expect(r).toMatchObject({ code: 1, stderr: "create window failed: index 7 in use\n" });
 });
 
 test("rotate-window moves panes one place along pane order, keeping cells' sizes and the active place (C-b C-o, M-o)", async () => {

@@ -1,5 +1,6 @@
 // What several commands share: pane start options (-c, -e, command words), -P -F printing,
 // size parsing, and the nesting check.
+import { statSync } from "node:fs";
 import { CommandError, value, type Args } from "../../mux/lang/command.ts";
 import type { CommandContext } from "./context.ts";
 import type { NewPaneOptions } from "../../mux/model/index.ts";
@@ -17,6 +18,18 @@ export function paneOptions(ctx: CommandContext, a: Args = ctx.args): NewPaneOpt
   }
   const cwd = value(a, "c");
   return { command: a.positional, cwd: cwd ? expandHome(cwd, ctx.env) : undefined, env };
+}
+
+/**
+ * Where a new pane starts: -c if given, else `otherwise`; a directory that does not exist gives
+ * the server's own working directory, as tmux's child does when its chdir fails.
+ */
+export function startDirectory(given: string | undefined, otherwise: string): string {
+  const dir = given ?? otherwise;
+  try {
+    if (statSync(dir).isDirectory()) return dir;
+  } catch {}
+  return process.cwd();
 }
 
 function expandHome(p: string, env: Record<string, string>): string {

@@ -53,7 +53,22 @@ export class Model {
     }
   }
 
+  /** The marked pane (select-pane -m): one for the whole server, as tmux's marked_pane. */
+  private markedPane: Pane | null = null;
+
   // ---- lookups ---------------------------------------------------------------------------
+
+  /** The marked pane where it still is, or null when it was never set or has gone. */
+  get marked(): PaneTarget | null {
+    return this.markedPane ? this.findPane(this.markedPane.id) : null;
+  }
+
+  /** Mark a pane (null: clear the mark); announced so status lines show the M flag. */
+  setMarked(p: Pane | null): void {
+    const old = this.marked?.pane ?? null;
+    this.markedPane = p;
+    if (old !== p) this.notify.emit({ type: "pane-marked", pane: p, old });
+  }
 
   findPane(id: number): PaneTarget | null {
     const w = this.paneIndex.get(id);
@@ -73,10 +88,10 @@ export class Model {
     return best;
   }
 
-  uniqueSessionName(): string {
-    let i = 0;
-    while (this.sessions.some((s) => s.name === String(i))) i++;
-    return String(i);
+  /** A new session's default name: the id it gets, skipping ids whose number is taken as a name (tmux's session_create). */
+  private defaultSessionName(): string {
+    while (this.sessions.some((s) => s.name === String(this.nextSessionId))) this.nextSessionId++;
+    return String(this.nextSessionId);
   }
 
   // ---- panes' programs -------------------------------------------------------------------
@@ -146,7 +161,7 @@ export class Model {
   // ---- sessions, windows, panes ------------------------------------------------------------
 
   createSession(opts: NewSessionOptions): Session {
-    const name = opts.name ?? this.uniqueSessionName();
+    const name = opts.name ?? this.defaultSessionName();
     if (this.sessions.some((s) => s.name === name)) throw new UserError(`duplicate session: ${name}`);
     if (name.includes(":") || name.includes(".")) throw new UserError(`invalid session name: ${name}`);
     const s = new Session(this.nextSessionId++, name, opts.env, opts.cwd, this.sessionOptions, this.notify);
@@ -212,9 +227,10 @@ export class Model {
     w.removePane(p);
   }
 
-  killWindow(w: Window): void {
+  /** Kill a window; the session ends with its last one unless `keepSession` (a window replaces it: new-window -k). */
+  killWindow(w: Window, keepSession = false): void {
     const s = w.session;
-    if (s.windows.length === 1) this.notify.emit({ type: "session-closing", session: s });
+    if (s.windows.length === 1 && !keepSession) this.notify.emit({ type: "session-closing", session: s });
     for (const p of w.panes.values()) {
       this.paneIndex.delete(p.id);
       p.dispose();
@@ -222,7 +238,7 @@ export class Model {
     w.panes.clear();
     s.removeWindow(w);
     this.notify.emit({ type: "window-unlinked", session: s, window: w });
-    if (s.windows.length === 0) this.destroySession(s);
+    if (s.windows.length === 0 && !keepSession) this.destroySession(s);
   }
 
   destroySession(s: Session): void {

@@ -47,6 +47,10 @@ export class Pane implements ParseSink {
   generation = 0;
   /** Where pipe-pane sends output, if anywhere. */
   pipe: ((bytes: Uint8Array) => void) | null = null;
+  /** When it last became its window's active pane (Window.setActive): directional moves prefer the latest. */
+  activePoint = 0;
+  /** select-pane -d: keys for it are dropped (pane_input_off). */
+  inputOff = false;
   /** Copy mode, while the pane is in it (tmux's window mode). */
   copyMode: CopyMode | null = null;
   private readonly waiters = new Set<() => void>();

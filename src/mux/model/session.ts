@@ -3,6 +3,10 @@ import type { Window } from "./window.ts";
 import { Options } from "./options.ts";
 import type { Notifier } from "./notify.ts";
 
+export function preciseNow(): number {
+  return performance.timeOrigin + performance.now();
+}
+
 export class Session {
   /** Windows by index, kept sorted. */
   windows: Window[] = [];
@@ -10,7 +14,8 @@ export class Session {
   lastWindow: Window | null = null;
   readonly options: Options;
   readonly created = Date.now();
-  activity = Date.now();
+  /** Last activity in ms since the epoch, with sub-ms precision: the most recent session wins ties of a millisecond. */
+  activity = preciseNow();
 
   constructor(
     readonly id: number,
@@ -64,6 +69,20 @@ export class Session {
     this.notify.emit({ type: "window-linked", session: this, window: w });
   }
 
+  /**
+   * Make room after `w` (or at it, `before`) by moving the windows up to the next free index
+   * one place up (tmux's winlink_shuffle_up, new-window -a / -b); the index made free, or null.
+   */
+  shuffleUp(w: Window, before: boolean): number | null {
+    const idx = before ? w.index : w.index + 1;
+    let last = idx;
+    while (this.window(last)) last++;
+    if (last >= 2147483647) return null;
+    for (const x of this.windows) if (x.index >= idx && x.index < last) x.index++;
+    this.windows.sort((a, b) => a.index - b.index);
+    return idx;
+  }
+
   renumber(): void {
     let i = this.options.getNumber("base-index");
     for (const w of this.windows) w.index = i++;
@@ -71,12 +90,13 @@ export class Session {
 
   select(w: Window): void {
     if (w === this.current) return;
-    this.lastWindow = this.current;
+    // The current window may just have gone (new-window -k over a session's only window).
+    this.lastWindow = this.windows.includes(this.current) ? this.current : null;
     this.current = w;
     w.activityFlag = false;
     w.bellFlag = false;
     w.silenceFlag = false;
-    this.activity = Date.now();
+    this.activity = preciseNow();
     this.notify.emit({ type: "session-window-changed", session: this, window: w });
   }
 }

@@ -4,6 +4,9 @@ import type { Pane } from "./pane.ts";
 import { Options } from "./options.ts";
 import type { Session } from "./session.ts";
 
+/** tmux's next_active_point: one clock for every window, so "most recently active" compares across panes. */
+let nextActivePoint = 1;
+
 export class Window {
   readonly panes = new Map<number, Pane>();
   layout: Layout;
@@ -80,6 +83,7 @@ export class Window {
     if (this.zoomed && this.zoomed !== p) this.unzoom();
     this.lastPane = this.active;
     this.active = p;
+    p.activePoint = nextActivePoint++;
     this.session.notify.emit({ type: "window-pane-changed", window: this, pane: p });
   }
 

@@ -22,7 +22,7 @@ function describe(e: ModelEvent): string {
   const parts: string[] = [e.type];
   if ("session" in e) parts.push(`$${e.session.id}`);
   if ("window" in e) parts.push(`@${e.window.id}`);
-  if ("pane" in e) parts.push(`%${e.pane.id}`);
+  if ("pane" in e && e.pane) parts.push(`%${e.pane.id}`);
   if ("buffer" in e) parts.push(e.buffer.name);
   if ("name" in e) parts.push(e.name);
   return parts.join(" ");
