@@ -12,10 +12,12 @@ export const displayMessage: CommandEntry = {
   usage: "[-aINpv] [-c target-client] [-d delay] [-F format] [-t target-pane] [message]",
   args: "aINpvc:d:F:t:",
   target: "pane",
+  // tmux's CMD_FIND_CANFAIL: a target that names nothing expands the format with no session.
+  targetFlags: { canFail: true },
   maxArgs: 1,
   exec(ctx) {
     const fmt = ctx.args.positional[0] ?? value(ctx.args, "F") ?? DEFAULT;
-    const text = format(ctx, strftime(fmt, new Date()), ctx.target);
+    const text = format(ctx, strftime(fmt, new Date()), ctx.target ?? {});
     if (flag(ctx.args, "p") || !ctx.client?.session) ctx.print(text);
     else ctx.client.showMessage(text);
   },

@@ -10,7 +10,7 @@ export function buildStatus(server: FormatEnv, s: Session): { left: StatusSegmen
   const left: StatusSegment[] = [{ text: expandFormat(strftime(s.options.getString("status-left"), new Date()), lookup) }];
   for (const w of s.windows) {
     const wl = formatLookup(server, { session: s, window: w });
-    left.push({ text: `${w.index}:${wl("window_name") ?? ""}${windowFlags(w) || " "}`, reverse: w.bellFlag || w.activityFlag || w.silenceFlag });
+    left.push({ text: `${w.index}:${wl("window_name") ?? ""}${windowFlags(w, server.markedPane()) || " "}`, reverse: w.bellFlag || w.activityFlag || w.silenceFlag });
     left.push({ text: " " });
   }
   const right: StatusSegment[] = [{ text: expandFormat(strftime(s.options.getString("status-right"), new Date()), lookup) }];

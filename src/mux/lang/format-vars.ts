@@ -10,6 +10,8 @@ export interface FormatEnv {
   readonly version: string;
   attachedCount(s: Session): number;
   paneInMode(p: Pane): boolean;
+  /** The server's marked pane (select-pane -m), if it is still there. */
+  markedPane(): Pane | null;
 }
 
 /** What formats need from a client (client_*); an attached client implements it. */
@@ -32,16 +34,25 @@ export interface FormatTarget {
   extra?: Record<string, string | number>;
 }
 
-/** Window flags as tmux shows them after the name: * current, - last, Z zoomed, # activity, ! bell, ~ silence. */
-export function windowFlags(w: Window): string {
+/**
+ * Window flags as tmux shows them after the name, in its order (window_printable_flags):
+ * # activity, ! bell, ~ silence, * current, - last, M holds the marked pane, Z zoomed.
+ */
+export function windowFlags(w: Window, marked: Pane | null): string {
   let f = "";
-  if (w.session.current === w) f += "*";
-  else if (w.session.lastWindow === w) f += "-";
   if (w.activityFlag) f += "#";
   if (w.bellFlag) f += "!";
   if (w.silenceFlag) f += "~";
+  if (w.session.current === w) f += "*";
+  else if (w.session.lastWindow === w) f += "-";
+  if (marked && w.panes.get(marked.id) === marked) f += "M";
   if (w.zoomed) f += "Z";
   return f;
+}
+
+function markedIn(server: FormatEnv, w: Window): boolean {
+  const m = server.markedPane();
+  return m !== null && w.panes.get(m.id) === m;
 }
 
 export function formatLookup(server: FormatEnv, t: FormatTarget): FormatLookup {
@@ -70,12 +81,16 @@ export function formatLookup(server: FormatEnv, t: FormatTarget): FormatLookup {
     window_layout: () => w?.layout.serialize(),
     window_panes: () => w?.panes.size,
     window_zoomed_flag: () => (w ? w.zoomed !== null : undefined),
-    window_flags: () => (w ? windowFlags(w) : undefined),
+    window_flags: () => (w ? windowFlags(w, server.markedPane()) : undefined),
+    window_marked_flag: () => (w ? markedIn(server, w) : undefined),
     window_activity: () => (w ? Math.floor(w.activity / 1000) : undefined),
     window_activity_flag: () => w?.activityFlag,
     window_bell_flag: () => w?.bellFlag,
     window_silence_flag: () => w?.silenceFlag,
     pane_id: () => (p ? `%${p.id}` : undefined),
+    pane_marked: () => (p ? server.markedPane() === p : undefined),
+    pane_marked_set: () => (p ? server.markedPane() !== null : undefined),
+    pane_input_off: () => p?.inputOff,
     pane_index: () => (p && w ? w.paneIndex(p) : undefined),
     pane_width: () => p?.cols,
     pane_height: () => p?.rows,

@@ -48,6 +48,7 @@ class Snapshot {
   private readonly windowOf = new Map<FindWindow, Window>();
   private readonly sessionOf = new Map<FindSession, Session>();
   private readonly findPanes = new Map<Pane, FindPane>();
+  private readonly panesWindow = new Map<Pane, Window>();
   private readonly findSessions = new Map<Session, FindSession>();
   private readonly winlinks = new Map<Window, FindWinlink>();
 
@@ -93,6 +94,7 @@ class Snapshot {
     const fp: FindPane = { id: p.id, x: r.x, y: r.y, width: r.width, height: r.height, activePoint: p.activePoint };
     this.paneOf.set(fp, p);
     this.findPanes.set(p, fp);
+    this.panesWindow.set(p, w);
     return fp;
   }
 
@@ -121,11 +123,23 @@ class Snapshot {
     return this.paneOf.get(fp) ?? null;
   }
 
+  /**
+   * The model's objects for a state. tmux can answer with a pane of another window ("alpha.+"
+   * steps from the current pane, wherever it is); weft takes the pane's own window then, so
+   * no command sees a pane outside its window.
+   */
   target(st: FindState): Target {
-    const session = this.sessionOf.get(st.session);
-    const window = this.windowOf.get(st.window);
+    let session = this.sessionOf.get(st.session);
+    let window = this.windowOf.get(st.window);
     const pane = this.paneOf.get(st.pane);
     if (!session || !window || !pane) throw new Error("cmd-find answered with an object not in the model");
+    if (window.panes.get(pane.id) !== pane) {
+      const own = this.panesWindow.get(pane);
+      if (own) {
+        window = own;
+        session = own.session;
+      }
+    }
     return { session, window, pane, index: st.index };
   }
 }

@@ -158,7 +158,14 @@ export class Pane implements ParseSink {
   }
 
   /** Input for the program: keys, pastes, send-keys. */
+  /** Input for the program: keys, send-keys; dropped while input is off (select-pane -d), as tmux's window_pane_key. */
   write(data: Uint8Array | string): void {
+    if (this.inputOff) return;
+    this.paste(data);
+  }
+
+  /** Written whatever select-pane -d said (tmux's paste-buffer writes to the pane directly). */
+  paste(data: Uint8Array | string): void {
     if (this.dead) return;
     this.answerDue = true;
     this.pty?.type(data);

@@ -96,7 +96,6 @@ export class Session {
     w.activityFlag = false;
     w.bellFlag = false;
     w.silenceFlag = false;
-    this.activity = preciseNow();
     this.notify.emit({ type: "session-window-changed", session: this, window: w });
   }
 }

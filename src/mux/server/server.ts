@@ -56,6 +56,10 @@ export class Server implements ClientHost {
   readonly version: string;
   /** Which panes are in a mode (copy mode). */
   paneInMode: (p: Pane) => boolean = (p) => p.copyMode !== null;
+  markedPane(): Pane | null {
+    return this.model.marked?.pane ?? null;
+  }
+
   /** How a pane is drawn: copy mode's frozen offset, cursor, selection and indicator. */
   paneView: (p: Pane) => Partial<PaneView> = (p) => p.copyMode?.view() ?? {};
 
@@ -254,7 +258,7 @@ export class Server implements ClientHost {
       const target = entry.target
         ? this.resolve(from, flagValue("t"), entry.target, { ...entry.targetFlags, ...none })
         : this.resolve(from, undefined, "pane", { canFail: true });
-      if (!target && !entry.noSession) throw new CommandError("no current target");
+      if (!target && !entry.noSession && !entry.targetFlags?.canFail) throw new CommandError("no current target");
       const source = entry.source ? this.resolve(from, flagValue("s"), entry.source, { ...entry.sourceFlags, ...none }) : null;
       const ctx: ServerCommandContext = {
         model: this.model,
