@@ -91,6 +91,7 @@ export function formatLookup(server: FormatEnv, t: FormatTarget): FormatLookup {
     pane_marked: () => (p ? server.markedPane() === p : undefined),
     pane_marked_set: () => (p ? server.markedPane() !== null : undefined),
     pane_input_off: () => p?.inputOff,
+    pane_last: () => (p && w ? w.lastPane === p : undefined),
     pane_index: () => (p && w ? w.paneIndex(p) : undefined),
     pane_width: () => p?.cols,
     pane_height: () => p?.rows,
