@@ -3,7 +3,7 @@
 import { statSync } from "node:fs";
 import { CommandError, value, type Args } from "../../mux/lang/command.ts";
 import type { CommandContext } from "./context.ts";
-import type { NewPaneOptions } from "../../mux/model/index.ts";
+import type { NewPaneOptions, Pane } from "../../mux/model/index.ts";
 import type { ClientConnection } from "../../mux/client/client-connection.ts";
 import { expandFormat, formatTrue } from "../../mux/lang/format.ts";
 import { formatLookup, type FormatTarget } from "../../mux/lang/format-vars.ts";
@@ -37,7 +37,23 @@ function expandHome(p: string, env: Record<string, string>): string {
 }
 
 export function format(ctx: CommandContext, fmt: string, t: FormatTarget): string {
-  return expandFormat(fmt, formatLookup(ctx.server, t));
+  const pane = t.pane ?? t.window?.active ?? null;
+  return expandFormat(fmt, { lookup: formatLookup(ctx.server, t), paneLines: () => (pane ? visibleLines(pane) : null) });
+}
+
+/** The pane's screen, top row first, as #{C:} searches it (tmux's window_pane_search). */
+function visibleLines(pane: Pane): string[] {
+  const buf = pane.terminal.buffer.active;
+  const lines: string[] = [];
+  for (let y = 0; y < pane.rows; y++) lines.push(buf.getLine(buf.baseY + y)?.translateToString(true) ?? "");
+  return lines;
+}
+
+/** tmux's strtonum's complaint about a number, or the number: "invalid", "too small", "too large". */
+export function boundedNumber(v: string, min: number, max: number): number | "invalid" | "too small" | "too large" {
+  if (!/^[ \t]*[+-]?\d+$/.test(v)) return "invalid";
+  const n = Number(v);
+  return n < min ? "too small" : n > max ? "too large" : n;
 }
 
 /** -f filter of the list-* and choose-* commands: the items for which it expands true (tmux's format_true); all without one. */

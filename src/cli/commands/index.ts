@@ -55,6 +55,12 @@ import { deleteBuffer } from "./delete-buffer.ts";
 import { saveBuffer } from "./save-buffer.ts";
 import { loadBuffer } from "./load-buffer.ts";
 import { pasteBuffer } from "./paste-buffer.ts";
+import { swapWindow } from "./swap-window.ts";
+import { moveWindowCommand } from "./move-window.ts";
+import { respawnWindow } from "./respawn-window.ts";
+import { resizeWindow } from "./resize-window.ts";
+import { findWindow } from "./find-window.ts";
+import { clearHistory } from "./clear-history.ts";
 
 export const COMMANDS: CommandEntry[] = [
   newSession,
@@ -123,4 +129,10 @@ export const COMMANDS: CommandEntry[] = [
   saveBuffer,
   loadBuffer,
   pasteBuffer,
+  swapWindow,
+  moveWindowCommand,
+  respawnWindow,
+  resizeWindow,
+  findWindow,
+  clearHistory,
 ];

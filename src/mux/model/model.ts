@@ -53,20 +53,28 @@ export class Model {
     }
   }
 
-  /** The marked pane (select-pane -m): one for the whole server, as tmux's marked_pane. */
-  private markedPane: Pane | null = null;
+  /**
+   * The marked pane (select-pane -m), one for the whole server, with the session and place its
+   * window had then: as tmux's marked_pane, it is no longer marked once its window leaves that
+   * place (swap-window, move-window).
+   */
+  private markedAt: { pane: Pane; session: Session; link: number } | null = null;
 
   // ---- lookups ---------------------------------------------------------------------------
 
   /** The marked pane where it still is, or null when it was never set or has gone. */
   get marked(): PaneTarget | null {
-    return this.markedPane ? this.findPane(this.markedPane.id) : null;
+    const m = this.markedAt;
+    const t = m ? this.findPane(m.pane.id) : null;
+    if (!m || !t || t.pane !== m.pane || t.session !== m.session || t.window.link !== m.link) return null;
+    return this.sessions.includes(t.session) ? t : null;
   }
 
   /** Mark a pane (null: clear the mark); announced so status lines show the M flag. */
   setMarked(p: Pane | null): void {
     const old = this.marked?.pane ?? null;
-    this.markedPane = p;
+    const t = p ? this.findPane(p.id) : null;
+    this.markedAt = p && t ? { pane: p, session: t.session, link: t.window.link } : null;
     if (old !== p) this.notify.emit({ type: "pane-marked", pane: p, old });
   }
 

@@ -157,7 +157,6 @@ export class Pane implements ParseSink {
     parseScheduler.feed(this, data);
   }
 
-  /** Input for the program: keys, pastes, send-keys. */
   /** Input for the program: keys, send-keys; dropped while input is off (select-pane -d), as tmux's window_pane_key. */
   write(data: Uint8Array | string): void {
     if (this.inputOff) return;

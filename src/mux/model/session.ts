@@ -11,7 +11,8 @@ export class Session {
   /** Windows by index, kept sorted. */
   windows: Window[] = [];
   current!: Window;
-  lastWindow: Window | null = null;
+  /** tmux's lastw: the windows current before, the most recent first; never the current one. */
+  private lastStack: Window[] = [];
   readonly options: Options;
   readonly created = Date.now();
   /** Last activity in ms since the epoch, with sub-ms precision: the most recent session wins ties of a millisecond. */
@@ -46,14 +47,47 @@ export class Session {
     this.windows.sort((a, b) => a.index - b.index);
   }
 
-  removeWindow(w: Window): void {
-    this.windows = this.windows.filter((x) => x !== w);
-    if (this.lastWindow === w) this.lastWindow = null;
-    if (this.current === w && this.windows.length > 0) {
-      this.current = this.lastWindow ?? this.windows.find((x) => x.index > w.index) ?? this.windows[this.windows.length - 1]!;
-      this.lastWindow = null;
+  /** The window "!" names: the one current before this one. */
+  get lastWindow(): Window | null {
+    return this.lastStack[0] ?? null;
+  }
+
+  /**
+   * Take a window out (tmux's session_detach): the current one gives way to the last window,
+   * else the one before it by index (wrapping). renumber-windows closes the gap unless told not.
+   */
+  removeWindow(w: Window, renumber = this.options.getFlag("renumber-windows")): void {
+    if (this.current === w && this.windows.length > 1) {
+      const i = this.windows.indexOf(w);
+      const next = this.lastWindow ?? this.windows[i - 1] ?? this.windows[this.windows.length - 1];
+      if (next) this.setCurrent(next);
     }
-    if (this.options.getFlag("renumber-windows")) this.renumber();
+    this.windows = this.windows.filter((x) => x !== w);
+    this.lastStack = this.lastStack.filter((x) => x !== w);
+    if (renumber) this.renumber();
+  }
+
+  /** session_set_current without its announcement: the old current goes on top of the last-window stack. */
+  private setCurrent(w: Window): void {
+    // The current window may just have gone (new-window -k over a session's only window).
+    const old = this.windows.includes(this.current) ? [this.current] : [];
+    this.lastStack = [...old, ...this.lastStack.filter((x) => x !== w && x !== this.current)];
+    this.current = w;
+    w.activityFlag = false;
+    w.bellFlag = false;
+    w.silenceFlag = false;
+  }
+
+  /**
+   * Windows took each other's place (swap-window): the current and last windows follow the
+   * place, not the window, as tmux's winlinks. Announces session-window-changed if the current changed.
+   */
+  exchange(places: ReadonlyMap<Window, Window>): void {
+    this.lastStack = this.lastStack.map((w) => places.get(w) ?? w);
+    const now = places.get(this.current);
+    if (!now) return;
+    this.current = now;
+    this.notify.emit({ type: "session-window-changed", session: this, window: now });
   }
 
   rename(name: string): void {
@@ -90,12 +124,7 @@ export class Session {
 
   select(w: Window): void {
     if (w === this.current) return;
-    // The current window may just have gone (new-window -k over a session's only window).
-    this.lastWindow = this.windows.includes(this.current) ? this.current : null;
-    this.current = w;
-    w.activityFlag = false;
-    w.bellFlag = false;
-    w.silenceFlag = false;
+    this.setCurrent(w);
     this.notify.emit({ type: "session-window-changed", session: this, window: w });
   }
 }

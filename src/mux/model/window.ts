@@ -21,6 +21,8 @@ export class Window {
   activity = Date.now();
   bellFlag = false;
   silenceFlag = false;
+  /** Bumped when the window moves to another place (move-window, swap-window): tmux's winlink changes then. */
+  link = 0;
   /** monitor-silence's timer while armed (alerts.ts). */
   silenceTimer: ReturnType<typeof setTimeout> | null = null;
 

@@ -238,7 +238,8 @@ export class Server implements ClientHost {
       return 0;
     } finally {
       this.pendingCommands--;
-      this.maybeExit();
+      // After the caller has its answer (kill-session of the last session exits 0, as tmux).
+      setImmediate(() => this.maybeExit());
     }
   }
 
