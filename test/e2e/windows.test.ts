@@ -37,3 +37,21 @@ test("rotate-window moves panes one place along pane order, keeping cells' sizes
   await w.ok("rotatew", "-D", "-t", "r");
   expect(await view()).toEqual(before);
 });
+
+test("select-pane -d drops keys for the pane until -e; clear-history forgets the scrollback", async () => {
+  const w = (weft = await Weft.start());
+  await w.ok("new", "-d", "-s", "i", "-x", "80", "-y", "10", "cat");
+  await w.ok("select-pane", "-d", "-t", "i");
+  await w.ok("send-keys", "-t", "i", "dropped", "Enter");
+  await w.ok("select-pane", "-e", "-t", "i");
+  await w.ok("send-keys", "-t", "i", "kept", "Enter");
+  const screen = await w.waitForText("kept", "i");
+  expect(screen).not.toContain("dropped");
+  await w.ok("send-keys", "-t", "i", "-N", "30", "line", "Enter");
+  const history = async () => Number((await w.ok("display", "-p", "-t", "i", "#{history_size}")).trim());
+  const deadline = Date.now() + 10_000;
+  while ((await history()) === 0 && Date.now() < deadline) await Bun.sleep(20);
+  expect(await history()).toBeGreaterThan(0);
+  await w.ok("clear-history", "-t", "i");
+  expect(await history()).toBe(0);
+});
