@@ -77,6 +77,7 @@ export const COMMAND_NAMES: readonly (readonly [string, readonly string[], boole
   ["resize-window", ["resizew"], false],
   ["find-window", ["findw"], false],
   ["clear-history", ["clearhist"], false],
+  ["start-server", ["start"], true],
 ];
 
 /** Whether a command (by name, alias or unique prefix) may start a server, as tmux's new-session does. */

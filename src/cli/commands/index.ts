@@ -61,6 +61,7 @@ import { respawnWindow } from "./respawn-window.ts";
 import { resizeWindow } from "./resize-window.ts";
 import { findWindow } from "./find-window.ts";
 import { clearHistory } from "./clear-history.ts";
+import { startServer } from "./start-server.ts";
 
 export const COMMANDS: CommandEntry[] = [
   newSession,
@@ -135,4 +136,5 @@ export const COMMANDS: CommandEntry[] = [
   resizeWindow,
   findWindow,
   clearHistory,
+  startServer,
 ];

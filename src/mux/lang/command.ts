@@ -197,16 +197,20 @@ export function splitCommandLine(line: string): string[][] {
   return cmds;
 }
 
-/** Split an argv at `;` words into separate commands (`weft new -d \; split-window`). */
+/**
+ * Split an argv into commands as tmux's cmd_parse_from_arguments: a word ending in `;` ends a
+ * command (`new -d\; splitw`, `new -d \; splitw`); `\;` at the end is a literal `;`.
+ */
 export function splitArgv(argv: string[]): string[][] {
   const cmds: string[][] = [];
   let cur: string[] = [];
   for (const a of argv) {
-    if (a === ";") {
+    if (a.endsWith("\\;")) cur.push(a.slice(0, -2) + ";");
+    else if (a.endsWith(";")) {
+      if (a.length > 1) cur.push(a.slice(0, -1));
       if (cur.length) cmds.push(cur);
       cur = [];
-    } else if (a.endsWith("\\;")) cur.push(a.slice(0, -2) + ";");
-    else cur.push(a);
+    } else cur.push(a);
   }
   if (cur.length) cmds.push(cur);
   return cmds;
