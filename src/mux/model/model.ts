@@ -90,11 +90,6 @@ export class Model {
     return null;
   }
 
-  mostRecentSession(): Session | null {
-    let best: Session | null = null;
-    for (const s of this.sessions) if (!best || s.activity >= best.activity) best = s;
-    return best;
-  }
 
   /** A new session's default name: the id it gets, skipping ids whose number is taken as a name (tmux's session_create). */
   private defaultSessionName(): string {
