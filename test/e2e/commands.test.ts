@@ -168,12 +168,12 @@ test("targets: names, prefixes, globs, =exact, ids, session.pane, and ambiguity"
     const r = await weft!.run("display", "-p", "-t", t, "#S:#I.#P");
     return r.code === 0 ? r.stdout.trim() : `error: ${r.stderr.trim()}`;
   };
-  // What tmux 3.3a resolves each to; its errors are select-pane's (tmux's display falls back
-  // to the current pane instead). "=alpha" as a pane target is no session: "=" is exact only
-  // before ":" ("=alpha:" is the session).
+  // What tmux 3.3a resolves each to. A target that names nothing is no error for display
+  // (CMD_FIND_CANFAIL): it expands with no session, ":.". "=alpha" as a pane target is no
+  // session: "=" is exact only before ":" ("=alpha:" is the session).
   expect(await at("alph")).toBe("alpha:0.0");
   expect(await at("alp*a")).toBe("alpha:0.0");
-  expect(await at("=alpha")).toBe("error: can't find pane: =alpha");
+  expect(await at("=alpha")).toBe(":.");
   expect(await at("=alpha:")).toBe("alpha:0.0");
   expect(await at("$2")).toBe("beta:0.0");
   expect(await at("@3")).toBe("beta:1.0");
@@ -182,9 +182,11 @@ test("targets: names, prefixes, globs, =exact, ids, session.pane, and ambiguity"
   expect(await at("beta.0")).toBe("beta:0.0");
   expect(await at("%1")).toBe("alpine:0.0");
   expect(await at("b*")).toBe("beta:0.0");
-  expect(await at("=alp")).toMatch(/^error: can't find /);
-  expect(await at("al")).toMatch(/^error: can't find /);
-  expect(await at("%42")).toBe("error: can't find pane: %42");
+  expect(await at("=alp")).toBe(":.");
+  expect(await at("al")).toBe(":.");
+  expect(await at("%42")).toBe(":.");
+  expect(await weft.run("select-pane", "-t", "%42")).toMatchObject({ code: 1, stderr: "can't find pane: %42\n" });
+  expect(await weft.run("select-pane", "-t", "al")).toMatchObject({ code: 1, stderr: "can't find pane: al\n" });
 });
 
 test("switch-client moves an attached client to another session (-t, -n, -l and C-b L back)", async () => {
