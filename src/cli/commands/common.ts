@@ -3,10 +3,10 @@
 import { statSync } from "node:fs";
 import { CommandError, value, type Args } from "../../mux/lang/command.ts";
 import type { CommandContext } from "./context.ts";
-import type { NewPaneOptions, Pane } from "../../mux/model/index.ts";
+import type { NewPaneOptions } from "../../mux/model/index.ts";
 import type { ClientConnection } from "../../mux/client/client-connection.ts";
-import { expandFormat, formatTrue } from "../../mux/lang/format.ts";
-import { formatLookup, type FormatTarget } from "../../mux/lang/format-vars.ts";
+import { formatTrue } from "../../mux/lang/format.ts";
+import { expandAt, formatLookup, type ExpandOptions, type FormatTarget } from "../../mux/lang/format-vars.ts";
 
 /** -c dir, -e VAR=value (repeatable) and the command words, for new-session/new-window/split-window/respawn-pane. */
 export function paneOptions(ctx: CommandContext, a: Args = ctx.args): NewPaneOptions {
@@ -36,17 +36,12 @@ function expandHome(p: string, env: Record<string, string>): string {
   return p === "~" || p.startsWith("~/") ? (env.HOME ?? "") + p.slice(1) : p;
 }
 
-export function format(ctx: CommandContext, fmt: string, t: FormatTarget): string {
-  const pane = t.pane ?? t.window?.active ?? null;
-  return expandFormat(fmt, { lookup: formatLookup(ctx.server, t), paneLines: () => (pane ? visibleLines(pane) : null) });
-}
-
-/** The pane's screen, top row first, as #{C:} searches it (tmux's window_pane_search). */
-function visibleLines(pane: Pane): string[] {
-  const buf = pane.terminal.buffer.active;
-  const lines: string[] = [];
-  for (let y = 0; y < pane.rows; y++) lines.push(buf.getLine(buf.baseY + y)?.translateToString(true) ?? "");
-  return lines;
+/**
+ * A format expanded at `t` for this command: the loops, #() and client_* for the calling client
+ * when it is attached (a command from a shell has none), no strftime unless asked.
+ */
+export function format(ctx: CommandContext, fmt: string, t: FormatTarget, opts: ExpandOptions = {}): string {
+  return expandAt(ctx.server, { client: ctx.client?.session ? ctx.client : null, ...t }, fmt, opts);
 }
 
 /** tmux's strtonum's complaint about a number, or the number: "invalid", "too small", "too large". */

@@ -4,6 +4,7 @@
 import { CommandError, flag, value } from "../../mux/lang/command.ts";
 import type { CommandContext, CommandEntry } from "./context.ts";
 import { boundedNumber } from "./common.ts";
+import { findOptionEntry } from "../../mux/model/options-table.ts";
 
 const INT_MAX = 2147483647;
 /** tmux's WINDOW_MINIMUM and WINDOW_MAXIMUM. */
@@ -46,7 +47,11 @@ export const resizeWindow: CommandEntry = {
     else if (flag(a, "U")) rows = rows >= adjust ? rows - adjust : rows;
     else if (flag(a, "D")) rows += adjust;
     if (flag(a, "A") || flag(a, "a")) [cols, rows] = clientSize(ctx, flag(a, "A"), cols, rows);
-    w.options.set("window-size", "manual");
+    // A choice option holds the index of its choice (options_set_number).
+    const manual = findOptionEntry("window-size")?.choices?.indexOf("manual") ?? -1;
+    if (manual < 0) throw new Error("window-size has no manual choice");
+    w.options.setNumber("window-size", manual);
+    w.options.announce("window-size");
     w.resize(Math.max(WINDOW_MIN, Math.min(WINDOW_MAX, cols)), Math.max(WINDOW_MIN, Math.min(WINDOW_MAX, rows)));
   },
 };

@@ -1,6 +1,6 @@
 // A session: numbered windows, a current and a last one, its own options and environment.
 import type { Window } from "./window.ts";
-import { Options } from "./options.ts";
+import { Options } from "./options-store.ts";
 import type { Notifier } from "./notify.ts";
 
 export function preciseNow(): number {
@@ -17,6 +17,8 @@ export class Session {
   readonly created = Date.now();
   /** Last activity in ms since the epoch, with sub-ms precision: the most recent session wins ties of a millisecond. */
   activity = preciseNow();
+  /** When a client last attached, in ms since the epoch; 0 for never (session_last_attached). */
+  lastAttached = 0;
 
   constructor(
     readonly id: number,
