@@ -22,8 +22,10 @@
 # pure Python, in no Debian package): with GP_LIBS pointing at a checkout of it (or its src/) and
 # myst-parser installed, the doctests of docstrings, README.md and docs/ run as upstream runs them.
 # Without it only what pytest's own --doctest-modules reads runs (several modules then fail to
-# collect). Servers live in a private TMUX_TMPDIR (and WEFT_TMPDIR), so the cleanup at the end
-# kills only the servers this run started.
+# collect). Servers live in a private TMUX_TMPDIR; a binary that ignores TMUX_TMPDIR (weft reads
+# WEFT_TMPDIR) puts them in its default directory. Every process of the run carries a marker in
+# its environment (LIBTMUX_HARNESS_RUN: libtmux's clear_env fixture keeps names containing "tmux"),
+# and the cleanup at the end kills the marked ones left over: this run's servers and no others.
 set -u
 
 usage() { sed -n '5,9p' "$0" | sed 's/^# \{0,1\}//' >&2; exit 2; }
@@ -51,6 +53,7 @@ fi
 has() { "$python" -c "import $1" 2>/dev/null; }
 
 work=$(mktemp -d /tmp/libtmux-env.XXXXXX)
+marker=${work##*/}
 mkdir -p "$work/bin" "$work/sock"
 chmod 700 "$work/sock"
 if [ -n "${FAKE_V:-}" ]; then
@@ -63,10 +66,12 @@ else
 fi
 
 cleanup() {
-	# Every server of this run has its socket in $work/sock (tmux: tmux-UID/, weft: weft-UID/).
 	for s in "$work"/sock/*/*; do
 		[ -S "$s" ] || continue
-		TMUX_TMPDIR="$work/sock" WEFT_TMPDIR="$work/sock" "$binary" -S "$s" kill-server 2>/dev/null
+		"$binary" -S "$s" kill-server 2>/dev/null
+	done
+	for pid in $(grep -lzsxF "LIBTMUX_HARNESS_RUN=$marker" /proc/[0-9]*/environ | cut -d/ -f3); do
+		[ "$pid" != "$$" ] && kill -9 "$pid" 2>/dev/null
 	done
 	rm -rf "$work"
 }
@@ -109,7 +114,7 @@ has pytest_rerunfailures && [ "${RERUNS:-2}" -gt 0 ] && set -- --reruns "${RERUN
 echo "libtmux: $checkout  tmux -> $binary  ($("$work/bin/tmux" -V 2>&1))"
 echo "log: $outdir/pytest.log"
 cd "$checkout" || exit 2
-TMUX_TMPDIR="$work/sock" WEFT_TMPDIR="$work/sock" PYTHONPATH="$pythonpath" \
+LIBTMUX_HARNESS_RUN=$marker TMUX_TMPDIR="$work/sock" PYTHONPATH="$pythonpath" \
 	PATH="$work/bin:/usr/local/bin:/usr/bin:/bin" \
 	"$python" -m pytest "$@" >"$outdir/pytest.log" 2>&1 </dev/null
 status=$?

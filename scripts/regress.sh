@@ -81,7 +81,9 @@ for name in "${names[@]}"; do
 		continue
 	fi
 	while [ "$(jobs -rp | wc -l)" -ge "$jobs" ]; do wait -n; done
-	run_one "$name" &
+	# run_one's own stderr (bash's "Killed" notice for a script ended by the timeout) is not
+	# the table's business; the script's trace is in $logdir/$name.log.
+	run_one "$name" 2>>"$logdir/$name.log" &
 done
 wait
 rm -rf "$sockroot"
