@@ -120,7 +120,7 @@ function findPane(w: Window, spec: string): Pane {
     throw new CommandError(`can't find pane: ${spec}`);
   }
   if (/^\d+$/.test(spec)) {
-    const p = ordered[Number(spec)];
+    const p = w.paneAt(Number(spec));
     if (p) return p;
   }
   throw new CommandError(`can't find pane: ${spec}`);

@@ -40,6 +40,8 @@ export class Model {
   /** The global trees (set -s, set -g, set -gw); sessions', windows' and panes' fall back to them. */
   readonly options: GlobalOptions;
   buffers: PasteBuffer[] = [];
+  /** Runs copy-pipe's command with the copied text on its stdin (the server sets it). */
+  runCopyCommand: ((command: string, text: string, pane: Pane) => void) | null = null;
   private bufferCounter = 0;
   private readonly paneIndex = new Map<number, Window>();
   private nextSessionId = 0;
@@ -125,7 +127,7 @@ export class Model {
     delete env.WEFT_PANE;
     delete env.TMUX;
     delete env.TMUX_PANE;
-    env.TERM = "xterm-256color";
+    env.TERM = this.serverOptions.getString("default-terminal");
     env.WEFT = `${this.socketPath},${process.pid},${s.id}`;
     env.WEFT_PANE = `%${paneId}`;
     return { ...env, ...extra };
@@ -270,6 +272,7 @@ export class Model {
   private placePane(p: Pane, w: Window): void {
     this.paneIndex.set(p.id, w);
     p.options.parent = w.options;
+    p.applyOptions();
   }
 
   // ---- paste buffers -----------------------------------------------------------------------

@@ -110,6 +110,11 @@ export class Pane implements ParseSink {
     return this.pty?.pid ?? 0;
   }
 
+  /** Options the screen itself follows: scroll-on-clear (a cleared screen goes into the history). */
+  applyOptions(): void {
+    this.model.options.scrollOnEraseInDisplay = this.options.getFlag("scroll-on-clear");
+  }
+
   /** The pane's terminal device (/dev/pts/N). */
   get tty(): string {
     return this.pty?.tty ?? "";
