@@ -45,7 +45,7 @@ test("base-index numbers new windows, pane-base-index panes (targets and formats
   await w.ok("split-window", "-d", "-t", "b");
   expect(await show(w, "b", "#{P:#{pane_index} }")).toBe("1 2");
   expect(await show(w, "b:1.2", "#{pane_index}")).toBe("2");
-  expect((await w.run("display", "-p", "-t", "b:1.0", "#{pane_index}")).code).toBe(1);
+  expect((await w.run("select-pane", "-t", "b:1.0")).stderr.trim()).toBe("can't find pane: 0");
 });
 
 test("renumber-windows closes the gap a killed window leaves", async () => {

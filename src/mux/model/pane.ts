@@ -1,11 +1,12 @@
 // A pane: a program in a PTY and the headless terminal its output is parsed into.
 // The pane channel's slots go back to the gather worker only once xterm has parsed them.
 import { Terminal } from "@xterm/headless";
-import { Unicode11Addon } from "@xterm/addon-unicode11";
 import { readlinkSync, readFileSync } from "node:fs";
 import { spawn, signalName, type Pty, type ExitStatus } from "../../pty/index.ts";
 import type { CopyMode } from "./copy-mode.ts";
 import { ControlStringLimiter } from "./string-limit.ts";
+import { useTmuxWidths } from "./unicode-widths.ts";
+import { clearOnDeccolm } from "./deccolm.ts";
 import { Options } from "./options-store.ts";
 import { parseScheduler, keptLines, type ParseSink } from "./parse-scheduler.ts";
 
@@ -54,6 +55,10 @@ export class Pane implements ParseSink {
   generation = 0;
   /** Where pipe-pane sends output, if anywhere. */
   pipe: ((bytes: Uint8Array) => void) | null = null;
+  /** When it last became its window's active pane (Window.setActive): directional moves prefer the latest. */
+  activePoint = 0;
+  /** select-pane -d: keys for it are dropped (pane_input_off). */
+  inputOff = false;
   /** Copy mode, while the pane is in it (tmux's window mode). */
   copyMode: CopyMode | null = null;
   private readonly waiters = new Set<() => void>();
@@ -71,9 +76,9 @@ export class Pane implements ParseSink {
   ) {
     this.spawnSpec = spec;
     this.model = new Terminal({ cols, rows, scrollback: historyLimit, allowProposedApi: true });
-    // Unicode 11 widths (emoji are two cells), as tmux's wcwidth and today's terminals have them.
-    this.model.loadAddon(new Unicode11Addon());
-    this.model.unicode.activeVersion = "11";
+    // The cells tmux 3.3a gives characters and clusters (a ZWJ family is 2, not 6).
+    useTmuxWidths(this.model);
+    clearOnDeccolm(this.model);
     // Output is parsed by the parse scheduler, which calls parsed(); xterm's own async writes
     // (where its internals are not what the scheduler expects) report here.
     this.model.onWriteParsed(() => this.parsed(false));
@@ -172,8 +177,14 @@ export class Pane implements ParseSink {
     parseScheduler.feed(this, data);
   }
 
-  /** Input for the program: keys, pastes, send-keys. */
+  /** Input for the program: keys, send-keys; dropped while input is off (select-pane -d), as tmux's window_pane_key. */
   write(data: Uint8Array | string): void {
+    if (this.inputOff) return;
+    this.paste(data);
+  }
+
+  /** Written whatever select-pane -d said (tmux's paste-buffer writes to the pane directly). */
+  paste(data: Uint8Array | string): void {
     if (this.dead) return;
     this.answerDue = true;
     this.pty?.type(data);
@@ -245,10 +256,17 @@ export class Pane implements ParseSink {
   currentCommand(): string {
     const pg = this.pty?.foregroundPid() ?? -1;
     const pid = pg > 0 ? pg : this.pid;
+    const started = this.spawnSpec.argv[0]?.split("/").pop() ?? "";
+    try {
+      // A child not yet past exec is still a copy of this server: it is the program it will be.
+      if (readlinkSync(`/proc/${pid}/exe`) === process.execPath) return started;
+    } catch {
+      // Another user's program (sudo): its exe is not ours to read, its name is.
+    }
     try {
       return readFileSync(`/proc/${pid}/comm`, "utf8").trim();
     } catch {
-      return this.spawnSpec.argv[0]?.split("/").pop() ?? "";
+      return started;
     }
   }
 

@@ -4,6 +4,9 @@ import type { Pane } from "./pane.ts";
 import { Options } from "./options-store.ts";
 import type { Session } from "./session.ts";
 
+/** tmux's next_active_point: one clock for every window, so "most recently active" compares across panes. */
+let nextActivePoint = 1;
+
 export class Window {
   readonly panes = new Map<number, Pane>();
   layout: Layout;
@@ -18,6 +21,8 @@ export class Window {
   activity = Date.now();
   bellFlag = false;
   silenceFlag = false;
+  /** Bumped when the window moves to another place (move-window, swap-window): tmux's winlink changes then. */
+  link = 0;
   /** monitor-silence's timer while armed (alerts.ts). */
   silenceTimer: ReturnType<typeof setTimeout> | null = null;
 
@@ -33,7 +38,7 @@ export class Window {
     this.panes.set(first.id, first);
     this.active = first;
     this.options = new Options(globalOptions);
-    this.storedName = name ?? (first.currentCommand() || "weft");
+    this.storedName = name ?? defaultWindowName(first);
     // A window given a name keeps it, as tmux's spawn turns automatic-rename off for it.
     if (name !== null) this.options.setNumber("automatic-rename", 0);
   }
@@ -88,6 +93,7 @@ export class Window {
     if (this.zoomed && this.zoomed !== p) this.unzoom();
     this.lastPane = this.active;
     this.active = p;
+    p.activePoint = nextActivePoint++;
     this.session.notify.emit({ type: "window-pane-changed", window: this, pane: p });
   }
 
@@ -155,4 +161,14 @@ export class Window {
     const id = this.layout.neighbour(p.id, dir);
     return id === null ? null : (this.panes.get(id) ?? null);
   }
+}
+
+/**
+ * tmux's default_window_name: from the command as given (its first word without "exec ", as
+ * parse_window_name), else the shell; automatic-rename follows the program from then on.
+ */
+function defaultWindowName(p: Pane): string {
+  const words = p.spawnSpec.command ?? [];
+  const first = words.length === 1 ? (words[0] ?? "").trim().replace(/^exec\s+/, "").split(/\s+/)[0] : (words[0] ?? p.spawnSpec.argv[0]);
+  return (first ?? "").split("/").pop() || "weft";
 }

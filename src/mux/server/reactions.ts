@@ -27,7 +27,6 @@ export function react(server: Server, e: ModelEvent): void {
       if (e.window.options.getFlag("aggressive-resize")) server.sessionSizeChanged(e.session);
       return markSession(server, e.session);
     case "window-linked":
-      checkWindowName(server, e.window);
       return markSession(server, e.session);
     case "window-unlinked":
       forgetWindowName(e.window);
@@ -51,6 +50,10 @@ export function react(server: Server, e: ModelEvent): void {
     case "pane-respawned":
       paneRename(server, e.pane);
       return markPaneWindow(server, e.pane);
+    case "pane-marked":
+      // The window flag M and marked borders: the windows of the old and the new mark.
+      for (const p of [e.old, e.pane]) if (p) markPaneSession(server, p);
+      return;
     case "pane-changed":
       return paneChanged(server, e.pane);
     case "pane-output":
@@ -79,6 +82,11 @@ export function react(server: Server, e: ModelEvent): void {
 function paneRename(server: Server, p: Pane): void {
   const w = server.model.findPane(p.id)?.window;
   if (w && w.active === p) checkWindowName(server, w);
+}
+
+function markPaneSession(server: Server, p: Pane): void {
+  const t = server.model.findPane(p.id);
+  if (t) markSession(server, t.session);
 }
 
 function markPaneWindow(server: Server, p: Pane): void {
