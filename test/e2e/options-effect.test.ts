@@ -182,3 +182,19 @@ test("repeat-time: a -r key repeats without the prefix only within it", async ()
   await w.waitForText("k", "rp"); // no repeat: the second k went to the pane
   expect(await count()).toBe("3");
 });
+
+test("allow-rename: a program's ESC k name ST names its window only when allowed, and never shows", async () => {
+  const w = (weft = await Weft.start());
+  // Each Enter lets the program send one name; its terminal does not echo what is typed.
+  const script = "stty -echo; read x; printf '\\033krefused\\033\\\\'; echo after; read y; printf '\\033kgiven\\033\\\\'; exec sleep 60";
+  await w.ok("new", "-d", "-s", "ar", "-n", "start", "--", "sh", "-c", script);
+  await w.ok("set", "-w", "-t", "ar", "automatic-rename", "off");
+  await waitFor(async () => (await show(w, "ar", "#{cursor_x}#{pane_current_command}")) === "0sh", "the script waiting");
+  await w.ok("send-keys", "-t", "ar", "Enter");
+  await w.waitForText("after", "ar");
+  expect(await show(w, "ar", "#W")).toBe("start");
+  expect(await w.capture("ar")).not.toContain("refused");
+  await w.ok("set", "-w", "-t", "ar", "allow-rename", "on");
+  await w.ok("send-keys", "-t", "ar", "Enter");
+  await waitFor(async () => (await show(w, "ar", "#W #{automatic-rename}")) === "given 0", "the window named by the program");
+});

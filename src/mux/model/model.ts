@@ -163,6 +163,7 @@ export class Model {
         exited: (pane) => this.paneExited(pane),
         bell: (pane) => emit({ type: "pane-bell", pane }),
         respawned: (pane) => emit({ type: "pane-respawned", pane }),
+        renamed: (pane, name) => this.paneRenamed(pane, name),
       });
       // Until it is placed in a window, a pane's options fall back to the global window options.
       pane.options.parent = this.windowOptions;
@@ -170,6 +171,19 @@ export class Model {
     } catch (e) {
       throw new UserError(`create pane failed: ${(e as Error).message}`);
     }
+  }
+
+  /**
+   * allow-rename: the program's ESC k name ST names its window and stops automatic-rename; an
+   * empty name gives the window back to automatic-rename (tmux's input_exit_rename).
+   */
+  private paneRenamed(p: Pane, name: string): void {
+    const w = this.paneIndex.get(p.id);
+    if (!w || !p.options.getFlag("allow-rename")) return;
+    if (name !== "") return w.rename(name);
+    const own = w.options.getOnly("automatic-rename");
+    if (own) w.options.removeOrDefault(own, -1);
+    if (!w.options.getFlag("automatic-rename")) w.setName("");
   }
 
   /** The program ended: the pane stays, dead, under remain-on-exit; otherwise it goes. */
