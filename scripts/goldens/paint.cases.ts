@@ -108,4 +108,9 @@ export const PAINT_CASES: PaintCase[] = [
       ["send-keys", "-t", "s:0", "-N", "4", "-X", "cursor-right"],
     ],
   },
+  {
+    name: "marked-pane",
+    config: ["set -g pane-border-style fg=colour45"],
+    commands: [["split-window", "-h", "-t", "s:0", "cat"], ["split-window", "-v", "-t", "s:0", "cat"], ["select-pane", "-m", "-t", "s:0.2"], ["select-pane", "-t", "s:0.0"]],
+  },
 ];

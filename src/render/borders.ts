@@ -3,7 +3,7 @@
 // two panes, each owns half of the shared border), arrows (pane-border-indicators), the window's
 // edge when the client is larger, and each pane's title line (pane-border-status).
 
-import { SPACE, type Frame } from "./frame.ts";
+import { Attr, SPACE, type Frame } from "./frame.ts";
 import { drawStyled, type CellStyle, type StyledCell } from "./styled.ts";
 
 export type BorderLines = "single" | "double" | "heavy" | "simple" | "number";
@@ -27,6 +27,8 @@ export interface BorderPane {
   height: number;
   active: boolean;
   index?: number;
+  /** The marked pane (select-pane -m): its border is drawn in reverse. */
+  marked?: boolean;
   borderStatus?: { cells: readonly StyledCell[]; style: CellStyle };
 }
 
@@ -67,6 +69,7 @@ export function drawBorders(f: Frame, g: Geometry, panes: readonly BorderPane[],
   const { wy, winW, winH, cover } = g;
   const isBorder = (x: number, y: number) => x >= 0 && y >= 0 && x < winW && y < winH && cover[(wy + y) * cols + x] === 0;
   const active = panes.find((p) => p.active) ?? null;
+  const marked = panes.find((p) => p.marked) ?? null;
   const split = o.status === "off" && (o.indicators === "colour" || o.indicators === "both") ? twoPanes(panes) : null;
   const arrows = o.indicators === "arrows" || o.indicators === "both";
   const glyphs = o.lines === "number" ? null : GLYPH_CODES[o.lines];
@@ -83,7 +86,8 @@ export function drawBorders(f: Frame, g: Geometry, panes: readonly BorderPane[],
         const own = owner(panes, active, x, y, o.status, split);
         if (own && arrowAt(own, x, y, type, paneBorder(active, x, y, o.status, split))) ch = MARKERS[paneBorder(active, x, y, o.status, split)] ?? ch;
       }
-      f.set(x, wy + y, ch, st.fg, st.bg, st.attrs);
+      const reverse = marked !== null && paneBorder(marked, x, y, o.status, split) > B_INSIDE ? Attr.inverse : 0;
+      f.set(x, wy + y, ch, st.fg, st.bg, st.attrs ^ reverse);
     }
   }
   drawOutside(f, g, o, glyphs, isBorder);

@@ -38,6 +38,8 @@ export interface PaneView {
   cursorStyle?: { shape: CursorShape; blink: boolean };
   /** Its pane index (pane-border-lines number). */
   index?: number;
+  /** It is the marked pane: its border in reverse. */
+  marked?: boolean;
   /** Its title line on the border (pane-border-status, pane-border-format), in its border style. */
   borderStatus?: { cells: readonly StyledCell[]; style: CellStyle };
   /** Lines drawn instead of the pane's cells, `selected` in reverse video (choose-tree). */
@@ -162,7 +164,7 @@ export function sameLayout(a: FrameInput, b: FrameInput): boolean {
     const p = a.panes[i]!;
     const q = b.panes[i]!;
     if (p.terminal !== q.terminal || p.x !== q.x || p.y !== q.y || p.width !== q.width || p.height !== q.height || p.active !== q.active) return false;
-    if (p.style !== q.style || p.index !== q.index || p.borderStatus !== q.borderStatus || p.cursorStyle !== q.cursorStyle) return false;
+    if (p.style !== q.style || p.index !== q.index || p.borderStatus !== q.borderStatus || p.cursorStyle !== q.cursorStyle || p.marked !== q.marked) return false;
     if (hasExtras(p) || hasExtras(q)) return false;
   }
   return true;

@@ -72,6 +72,7 @@ function paneChrome(i: ChromeInput, w: Window, p: Pane, width: number, borders: 
   const out: Partial<PaneView> = { index: w.paneIndex(p) + w.options.getNumber("pane-base-index"), indicatorStyle: mode.selection };
   const style = paneStyle(p, active, pexpand);
   if (style) out.style = style;
+  if (i.server.markedPane() === p) out.marked = true;
   const cursor = CURSOR_STYLES[p.options.getString("cursor-style")];
   if (cursor) out.cursorStyle = cursor;
   if (borders.status !== "off" && width >= 4) {
