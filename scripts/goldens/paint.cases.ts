@@ -101,6 +101,7 @@ export const PAINT_CASES: PaintCase[] = [
     config: ["set -g mode-style bg=colour34,fg=colour231,bold"],
     commands: [
       ["send-keys", "-t", "s:0", "hello world", "Enter"],
+      ["@wait", "hello world", "2"],
       ["copy-mode", "-t", "s:0"],
       ["send-keys", "-t", "s:0", "-X", "cursor-up"],
       ["send-keys", "-t", "s:0", "-X", "start-of-line"],

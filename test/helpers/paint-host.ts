@@ -12,7 +12,7 @@ export interface PaintCase {
   name: string;
   /** Config lines (the -f file). */
   config: string[];
-  /** Commands run once the session exists, each an argv. */
+  /** Commands run once the session exists, each an argv; ["@wait", text, n] waits until the screen shows text n times. */
   commands: string[][];
   cols?: number;
   rows?: number;
@@ -47,6 +47,19 @@ function readScreen(term: Terminal, cols: number, rows: number): Screen {
     out.push(row);
   }
   return out;
+}
+
+/** Waits (with a deadline) until `text` is on the host's screen `times` times. */
+async function waitText(term: Terminal, rows: number, text: string, times: number, name: string): Promise<void> {
+  const deadline = Date.now() + 10_000;
+  for (;;) {
+    await new Promise<void>((resolve) => term.write("", resolve));
+    let seen = 0;
+    for (let y = 0; y < rows; y++) if (term.buffer.active.getLine(term.buffer.active.viewportY + y)?.translateToString().includes(text)) seen++;
+    if (seen >= times) return;
+    if (Date.now() > deadline) throw new Error(`${name}: timed out waiting for ${JSON.stringify(text)}`);
+    await sleep(25);
+  }
 }
 
 const sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));
@@ -84,15 +97,24 @@ export async function paintScreen(bin: string, socket: string, pc: PaintCase): P
       if (Date.now() > deadline) throw new Error(`${pc.name}: ${bin} did not start`);
       await sleep(50);
     }
+    // Settled: no output for `quiet` ms, within a deadline; between commands too, so that a
+    // program's echo is on the screen before the next command (copy mode) looks at it.
+    const settle = async (quiet: number) => {
+      const deadline = Date.now() + 10_000;
+      await sleep(50);
+      while (Date.now() - lastData < quiet && Date.now() < deadline) await sleep(25);
+    };
     for (const cmd of pc.commands) {
+      if (cmd[0] === "@wait") {
+        await waitText(term, rows, cmd[1] ?? "", Number(cmd[2] ?? 1), pc.name);
+        continue;
+      }
       const r = ctl(cmd);
       if (r.status !== 0) throw new Error(`${pc.name}: ${cmd.join(" ")}: ${r.stderr}`);
+      await settle(150);
     }
     ctl(["refresh-client", "-S"]);
-    // Settled: no output for 400 ms, within a deadline.
-    const settle = Date.now() + 10_000;
-    await sleep(100);
-    while (Date.now() - lastData < 400 && Date.now() < settle) await sleep(50);
+    await settle(400);
     await new Promise<void>((resolve) => term.write("", resolve));
     return readScreen(term, cols, rows);
   } finally {
