@@ -41,8 +41,7 @@ export const newWindow: CommandEntry = {
       model.killWindow(existing);
     }
     const opts = paneOptions(ctx);
-    const w = model.createWindow(session, { name: value(a, "n"), index, pane: { ...opts, cwd: opts.cwd ?? ctx.target?.pane.currentPath() ?? session.cwd } });
-    if (!flag(a, "d")) session.select(w);
+    const w = model.createWindow(session, { name: value(a, "n"), index, select: !flag(a, "d"), pane: { ...opts, cwd: opts.cwd ?? ctx.target?.pane.currentPath() ?? session.cwd } });
     printNew(ctx, "#{session_name}:#{window_index}.#{pane_index}", { session, window: w, pane: w.active });
   },
 };

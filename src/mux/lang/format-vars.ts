@@ -21,6 +21,9 @@ export interface FormatClient {
   readonly rows: number;
   readonly created: number;
   readonly activityAt: number;
+  /** tmux's client_flags where they are more than "attached" (a control client's). */
+  readonly flags?: string | undefined;
+  readonly controlMode?: boolean;
 }
 
 export interface FormatTarget {
@@ -113,7 +116,8 @@ export function formatLookup(server: FormatEnv, t: FormatTarget): FormatLookup {
     client_termname: () => c?.terminal?.term,
     client_created: () => (c ? Math.floor(c.created / 1000) : undefined),
     client_activity: () => (c ? Math.floor(c.activityAt / 1000) : undefined),
-    client_flags: () => (c ? (c.session ? "attached" : "") : undefined),
+    client_flags: () => (c ? (c.flags ?? (c.session ? "attached" : "")) : undefined),
+    client_control_mode: () => (c ? (c.controlMode ? 1 : 0) : undefined),
   };
   const extra = t.extra;
   return (name) => {

@@ -121,6 +121,7 @@ export class Model {
         changed: (pane) => emit({ type: "pane-changed", pane }),
         title: (pane) => emit({ type: "pane-title-changed", pane }),
         output: (pane, interactive, answer) => emit({ type: "pane-output", pane, interactive, answer }),
+        data: (pane, bytes) => emit({ type: "pane-data", pane, bytes }),
         exited: (pane) => this.paneExited(pane),
         bell: (pane) => emit({ type: "pane-bell", pane }),
         respawned: (pane) => emit({ type: "pane-respawned", pane }),
@@ -157,13 +158,14 @@ export class Model {
     return s;
   }
 
-  createWindow(s: Session, opts: { name?: string; index?: number; pane: NewPaneOptions; cols?: number; rows?: number }): Window {
+  /** `select`: the session switches to it before it is announced, as tmux's spawn_window. */
+  createWindow(s: Session, opts: { name?: string; index?: number; pane: NewPaneOptions; cols?: number; rows?: number; select?: boolean }): Window {
     const cols = opts.cols ?? s.current?.cols ?? 80;
     const rows = opts.rows ?? s.current?.rows ?? 24;
     const index = opts.index ?? s.freeIndex();
     if (s.window(index)) throw new UserError(`index ${index} in use`);
     const pane = this.createPane(s, opts.pane, cols, rows);
-    return this.linkWindow(s, new Window(this.nextWindowId++, index, pane, opts.name ?? null, s, this.windowOptions));
+    return this.linkWindow(s, new Window(this.nextWindowId++, index, pane, opts.name ?? null, s, this.windowOptions), opts.select === true);
   }
 
   /** A new window around a pane taken out of another (break-pane). */
@@ -171,9 +173,10 @@ export class Model {
     return this.linkWindow(s, new Window(this.nextWindowId++, index, p, name, s, this.windowOptions));
   }
 
-  private linkWindow(s: Session, w: Window): Window {
+  private linkWindow(s: Session, w: Window, select = false): Window {
     for (const p of w.panes.values()) this.paneIndex.set(p.id, w);
     s.addWindow(w);
+    if (select) s.select(w);
     this.notify.emit({ type: "window-linked", session: s, window: w });
     return w;
   }
@@ -229,7 +232,8 @@ export class Model {
     if (!this.sessions.includes(s)) return;
     if (s.windows.length > 0) this.notify.emit({ type: "session-closing", session: s });
     this.sessions = this.sessions.filter((x) => x !== s);
-    for (const w of [...s.windows]) {
+    const windows = [...s.windows];
+    for (const w of windows) {
       for (const p of w.panes.values()) {
         this.paneIndex.delete(p.id);
         p.dispose();
@@ -237,6 +241,8 @@ export class Model {
     }
     s.windows = [];
     this.notify.emit({ type: "session-closed", session: s });
+    // Then its windows are unlinked, as tmux's session_destroy (control clients are told).
+    for (const w of windows) this.notify.emit({ type: "window-unlinked", session: s, window: w });
   }
 
   /** A pane moved from its window into another (join-pane / swap-pane across windows). */

@@ -2,7 +2,7 @@
 // and the config file, and hears every change of the model once (reactions.ts).
 import { existsSync, unlinkSync, chmodSync, readFileSync } from "node:fs";
 import type { Socket } from "bun";
-import { Model, UserError, type Session, type Pane } from "../model/index.ts";
+import { Model, UserError, type Session, type Pane, type Window } from "../model/index.ts";
 import { KeyTables } from "../lang/bindings.ts";
 import { ClientConnection } from "../client/client-connection.ts";
 import type { ClientHost, CommandCaller } from "../client/host.ts";
@@ -222,6 +222,24 @@ export class Server implements ClientHost {
     }
   }
 
+  async runSingle(argv: string[], caller: CommandCaller): Promise<number> {
+    this.pendingCommands++;
+    try {
+      return await this.runOne(argv, caller);
+    } finally {
+      this.pendingCommands--;
+      this.maybeExit();
+    }
+  }
+
+  commandSpec(name: string): ServerCommandEntry | undefined {
+    try {
+      return this.findCommand(name);
+    } catch {
+      return undefined;
+    }
+  }
+
   private async runOne(argv: string[], caller: CommandCaller): Promise<number> {
     const [name, ...rest] = argv;
     if (!name) return 0;
@@ -336,16 +354,18 @@ export class Server implements ClientHost {
 
   /** Size a session's windows from its attached clients by the window-size option. */
   sessionSizeChanged(s: Session): void {
-    const clients = [...this.clients].filter((c) => c.session === s && c.terminal);
-    if (clients.length === 0) return;
+    const all = [...this.clients].filter((c) => c.session === s && (c.terminal || c.control));
+    if (all.length === 0) return;
     for (const w of s.windows) {
       const mode = w.options.getString("window-size");
       if (mode === "manual") continue;
+      const clients = clientSizes(all, w);
+      if (clients.length === 0) continue;
       let pick = clients[0]!;
       for (const c of clients) {
         if (mode === "latest" && c.lastActivity > pick.lastActivity) pick = c;
-        if (mode === "largest" && c.cols * c.rows > pick.cols * pick.rows) pick = c;
-        if (mode === "smallest" && c.cols * c.rows < pick.cols * pick.rows) pick = c;
+        if (mode === "largest" && c.cols * c.windowRows > pick.cols * pick.windowRows) pick = c;
+        if (mode === "smallest" && c.cols * c.windowRows < pick.cols * pick.windowRows) pick = c;
       }
       const cols = mode === "largest" ? Math.max(...clients.map((c) => c.cols)) : mode === "smallest" ? Math.min(...clients.map((c) => c.cols)) : pick.cols;
       const rows = mode === "largest" ? Math.max(...clients.map((c) => c.windowRows)) : mode === "smallest" ? Math.min(...clients.map((c) => c.windowRows)) : pick.windowRows;
@@ -353,4 +373,19 @@ export class Server implements ClientHost {
     }
     markSession(this, s);
   }
+}
+
+/**
+ * The clients whose size counts for a window, each with the size it asks (tmux's
+ * ignore_client_size): a control client only once refresh-client -C gave it one, for the
+ * window or for all; ignore-size clients only when no other client counts.
+ */
+function clientSizes(clients: ClientConnection[], w: Window): { cols: number; windowRows: number; lastActivity: number }[] {
+  const sized = clients.flatMap((c) => {
+    if (!c.control) return [{ cols: c.cols, windowRows: c.windowRows, lastActivity: c.lastActivity, ignore: false }];
+    const size = c.control.sizeFor(w);
+    return size ? [{ cols: size.cols, windowRows: size.rows, lastActivity: c.lastActivity, ignore: c.control.ignoreSize }] : [];
+  });
+  const counted = sized.filter((c) => !c.ignore);
+  return counted.length > 0 ? counted : sized;
 }

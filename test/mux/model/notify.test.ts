@@ -15,7 +15,7 @@ const seen: ModelEvent[] = [];
  * Events a pane's program causes on its own time (its output, the title it sets, its terminal
  * answering a resize) are left out: they are not the command's, and arrive when they arrive.
  */
-const PROGRAM_EVENTS = new Set(["pane-output", "pane-title-changed", "pane-changed", "pane-bell"]);
+const PROGRAM_EVENTS = new Set(["pane-output", "pane-data", "pane-title-changed", "pane-changed", "pane-bell"]);
 
 /** An event as a short line: its type and the ids of what it names. */
 function describe(e: ModelEvent): string {
@@ -65,10 +65,10 @@ test("new-session: the first window is linked, then the session exists", async (
   expect(events).toEqual([`window-linked ${a.s} ${a.w}`, `session-created ${a.s}`]);
 });
 
-test("new-window: linked, then current", async () => {
+test("new-window: current, then linked (tmux's spawn_window order)", async () => {
   const events = await run("new-window -t a");
   const w1 = ids("a:1");
-  expect(events).toEqual([`window-linked ${w1.s} ${w1.w}`, `session-window-changed ${w1.s} ${w1.w}`]);
+  expect(events).toEqual([`session-window-changed ${w1.s} ${w1.w}`, `window-linked ${w1.s} ${w1.w}`]);
   expect(await run("new-window -d -t a")).toEqual([`window-linked ${w1.s} ${ids("a:2").w}`]);
 });
 
@@ -206,8 +206,8 @@ test("a program that exits: pane-exited, then its pane goes (or stays dead under
 
 test("kill-session: the last paint, then closed", async () => {
   await run("new-session -d -s doomed");
-  const s = ids("doomed").s;
-  expect(await run("kill-session -t doomed")).toEqual([`session-closing ${s}`, `session-closed ${s}`]);
+  const { s, w } = ids("doomed:0");
+  expect(await run("kill-session -t doomed")).toEqual([`session-closing ${s}`, `session-closed ${s}`, `window-unlinked ${s} ${w}`]);
 });
 
 test("killing a session's last window closes the session", async () => {
