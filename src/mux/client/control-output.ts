@@ -80,6 +80,8 @@ export class ControlOutput {
   readonly paused = new Set<number>();
   private scheduled = false;
   private stopped = false;
+  /** A command is running: its reply is between %begin and %end, so output read meanwhile waits until after. */
+  private held: OutputBlock[] | null = null;
 
   constructor(
     private readonly sink: ControlSink,
@@ -104,12 +106,27 @@ export class ControlOutput {
       return this.owner.tooFarBehind();
     }
     const now = performance.now();
-    const tail = this.blocks[this.blocks.length - 1];
+    const blocks = this.held ?? this.blocks;
+    const tail = blocks[blocks.length - 1];
     if (tail?.kind === "output" && tail.pane === pane) {
       tail.chunks.push(bytes.slice());
       tail.size += bytes.length;
-    } else this.blocks.push({ kind: "output", pane, chunks: [bytes.slice()], size: bytes.length, t: now });
+    } else blocks.push({ kind: "output", pane, chunks: [bytes.slice()], size: bytes.length, t: now });
     this.queuedBytes += bytes.length;
+    if (!this.held) this.schedule();
+  }
+
+  /** A command's %begin is written: panes' output waits until its %end (a pane's echo is read while send-keys runs). */
+  holdOutput(): void {
+    this.held ??= [];
+  }
+
+  /** Its %end is written: the output held meanwhile follows. */
+  releaseOutput(): void {
+    const held = this.held;
+    this.held = null;
+    if (!held || held.length === 0) return;
+    this.blocks.push(...held);
     this.schedule();
   }
 
@@ -129,6 +146,7 @@ export class ControlOutput {
 
   /** Drop every pane's queued output (the client is leaving, or no-output was set). */
   discardOutput(): void {
+    if (this.held) this.held = [];
     for (let i = this.blocks.length - 1; i >= 0; i--) if (this.blocks[i]!.kind === "output") this.blocks.splice(i, 1);
     this.queuedBytes = 0;
   }
@@ -181,7 +199,7 @@ export class ControlOutput {
 
   /** tmux's control_check_age: true when the pane was paused or the client is dropped. */
   private checkAge(pane: number): boolean {
-    const oldest = this.blocks.find((b): b is OutputBlock => b.kind === "output" && b.pane === pane);
+    const oldest = this.blocks.find((b): b is OutputBlock => b.kind === "output" && b.pane === pane) ?? this.held?.find((b) => b.pane === pane);
     if (!oldest) return false;
     const age = performance.now() - oldest.t;
     const pauseAfter = this.owner.pauseAfter;
@@ -196,6 +214,7 @@ export class ControlOutput {
   }
 
   private discardPane(pane: number): void {
+    if (this.held) this.held = this.held.filter((b) => b.pane !== pane);
     for (let i = this.blocks.length - 1; i >= 0; i--) {
       const b = this.blocks[i]!;
       if (b.kind === "output" && b.pane === pane) {

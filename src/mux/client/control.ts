@@ -19,6 +19,12 @@ let commandNumber = 0;
 /** The first guard's flags: 0 for the command line's command, 1 for lines the client sent. */
 type GuardFlags = 0 | 1;
 
+/** tmux's client decides UTF-8 from the first of LC_ALL, LC_CTYPE and LANG that is set. */
+function utf8Locale(env: Record<string, string>): boolean {
+  const v = env.LC_ALL || env.LC_CTYPE || env.LANG || "";
+  return /utf-?8/i.test(v);
+}
+
 export class ControlClient {
   readonly out: ControlOutput;
   readonly subs: ControlSubscriptions;
@@ -61,7 +67,7 @@ export class ControlClient {
   /** tmux's client_flags for a control client. */
   get flags(): string {
     const f: string[] = [];
-    if (this.conn.session) f.push("attached");
+    if (this.conn.session) f.push("attached", "focused");
     f.push("control-mode");
     if (this.ignoreSize) f.push("ignore-size");
     if (this.noOutput) f.push("no-output");
@@ -69,6 +75,7 @@ export class ControlClient {
     if (this.pauseAfter !== null) f.push(`pause-after=${Math.floor(this.pauseAfter / 1000)}`);
     if (this.readOnly) f.push("read-only");
     if (this.activePane) f.push("active-pane");
+    if (utf8Locale(this.conn.env)) f.push("UTF-8");
     return f.join(",");
   }
 
@@ -147,6 +154,7 @@ export class ControlClient {
     for (const argv of cmds) {
       const g = this.guardStart();
       this.out.line(`%begin ${g} ${flags}`);
+      this.out.holdOutput();
       let failed = false;
       const caller: CommandCaller = {
         conn: this.conn,
@@ -162,6 +170,7 @@ export class ControlClient {
       const code = await this.host.runSingle(argv, caller);
       if (this.conn.closed && !this.exiting) return;
       this.out.line(`%${code !== 0 || failed ? "error" : "end"} ${g} ${flags}`);
+      this.out.releaseOutput();
       if (code !== 0) return;
     }
   }

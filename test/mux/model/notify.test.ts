@@ -111,10 +111,10 @@ test("last-pane: back to the previous active pane", async () => {
   expect(await run("last-pane -t a:0")).toEqual([`window-pane-changed ${p0.w} ${p0.p}`]);
 });
 
-test("resize-pane, select-layout, rotate-window, swap-pane: one layout change each", async () => {
+test("resize-pane, rotate-window, swap-pane: one layout change each; a select-layout preset two, as tmux's", async () => {
   const { w } = ids("a:0");
   expect(await run("resize-pane -t a:0.0 -D 2")).toEqual([`window-layout-changed ${w}`]);
-  expect(await run("select-layout -t a:0 even-vertical")).toEqual([`window-layout-changed ${w}`]);
+  expect(await run("select-layout -t a:0 even-vertical")).toEqual([`window-layout-changed ${w}`, `window-layout-changed ${w}`]);
   expect(await run("rotate-window -t a:0")).toEqual([`window-pane-changed ${w} ${ids("a:0.0").p}`, `window-layout-changed ${w}`]);
   const [top, bottom] = [ids("a:0.0").p, ids("a:0.1").p];
   expect(await run("swap-pane -d -s a:0.0 -t a:0.1")).toEqual([`window-layout-changed ${w}`]);
