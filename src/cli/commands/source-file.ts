@@ -13,7 +13,7 @@ export const sourceFile: CommandEntry = {
     const errors: string[] = [];
     for (const p of ctx.args.positional) {
       const path = p.startsWith("/") ? p : `${ctx.cwd}/${p}`;
-      errors.push(...ctx.server.sourceFile(path, ctx.args.flags.has("q")));
+      errors.push(...(ctx.server.sourceFile(path, ctx.args.flags.has("q")) ?? []));
     }
     if (errors.length) throw new CommandError(errors.join("\n"));
   },

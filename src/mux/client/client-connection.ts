@@ -71,12 +71,13 @@ export class ClientConnection {
     return this.terminal?.tty ?? `client-${this.terminal?.pid ?? "?"}`;
   }
 
-  get flags(): string | undefined {
+  /** A control client's client_flags. */
+  get controlFlags(): string | undefined {
     return this.control?.flags;
   }
 
-  get controlMode(): boolean {
-    return this.control !== null;
+  get readOnly(): boolean {
+    return this.control?.readOnly === true;
   }
 
   /** Where its keys come from, to poll: its terminal, or the socket (Bun has its fd but does not type it); -1 if unknown. */
@@ -285,6 +286,18 @@ export class ClientConnection {
 
   // ---- attach ---------------------------------------------------------------------------
 
+  /** The client's locale is UTF-8, as tmux decides it: LC_ALL, else LC_CTYPE, else LANG. */
+  get utf8(): boolean {
+    const e = this.env;
+    const locale = e.LC_ALL || e.LC_CTYPE || e.LANG || "";
+    return /UTF-?8/i.test(locale);
+  }
+
+  /** The key table its next key goes to (client_key_table). */
+  get keyTableName(): string {
+    return this.input.keyTableName;
+  }
+
   get windowRows(): number {
     const status = this.session?.options.getFlag("status") ?? true;
     return Math.max(1, this.rows - (status ? 1 : 0));
@@ -297,6 +310,7 @@ export class ClientConnection {
     this.session = s;
     this.lastActivity = performance.now();
     s.activity = Date.now();
+    s.lastAttached = Date.now();
     if (this.control) {
       this.server.model.notify.emit({ type: "client-session-changed", client: this, session: s, old });
       return;
@@ -315,6 +329,7 @@ export class ClientConnection {
     const old = this.session;
     if (old && old !== s) this.lastSession = old;
     this.session = s;
+    s.lastAttached = Date.now();
     this.server.model.notify.emit({ type: "client-session-changed", client: this, session: s, old });
     this.redraw();
   }

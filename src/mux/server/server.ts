@@ -3,6 +3,8 @@
 import { existsSync, unlinkSync, chmodSync, readFileSync } from "node:fs";
 import type { Socket } from "bun";
 import { Model, UserError, type Session, type Pane, type Window } from "../model/index.ts";
+import { startupEnvironment } from "./startup-env.ts";
+import { FormatJobs, type JobOwner } from "./jobs.ts";
 import { KeyTables } from "../lang/bindings.ts";
 import { ClientConnection } from "../client/client-connection.ts";
 import type { ClientHost, CommandCaller } from "../client/host.ts";
@@ -53,6 +55,20 @@ export class Server implements ClientHost {
   private pendingCommands = 0;
   readonly socketPath: string;
   readonly version: string;
+  /** For formats: when it started (start_time), the configuration loaded, its environment then. */
+  readonly startTime = Date.now();
+  readonly configFiles: string[] = [];
+  readonly environment: Readonly<Record<string, string>>;
+  /** #(command) in formats: run in the background, the last line cached per client. */
+  readonly jobs = new FormatJobs({
+    environment: () => ({ ...this.environment }),
+    cwd: (owner) => (owner instanceof ClientConnection ? owner.cwd : undefined) ?? this.environment.HOME ?? "/",
+    updated: (owner) => {
+      if (owner instanceof ClientConnection) owner.markDirty();
+    },
+  });
+  // How often jobs nobody has asked for lately are looked for (they go after an hour).
+  private readonly jobTidy = setInterval(() => this.jobs.tidy(), 60_000).unref();
   /** Which panes are in a mode (copy mode). */
   paneInMode: (p: Pane) => boolean = (p) => p.copyMode !== null;
   /** How a pane is drawn: copy mode's frozen offset, cursor, selection and indicator. */
@@ -61,7 +77,8 @@ export class Server implements ClientHost {
   constructor(private readonly config: ServerConfig) {
     this.socketPath = config.socketPath;
     this.version = config.version;
-    this.model = new Model(config.socketPath);
+    this.model = new Model(config.socketPath, startupEnvironment(process.env));
+    this.environment = Object.fromEntries(Object.entries(process.env).filter((kv): kv is [string, string] => kv[1] !== undefined));
     this.model.notify.subscribe((e) => react(this, e));
     for (const c of config.commands) {
       this.commands.set(c.name, c);
@@ -116,7 +133,8 @@ export class Server implements ClientHost {
       process.umask(umask);
     }
     chmodSync(path, 0o600);
-    if (this.config.configFile) this.sourceFile(this.config.configFile, true);
+    const file = this.config.configFile;
+    if (file && this.sourceFile(file, true) !== null) this.configFiles.push(file);
   }
 
   private listenOn(path: string): ReturnType<typeof Bun.listen<ClientConnection>> {
@@ -162,6 +180,7 @@ export class Server implements ClientHost {
 
   removeClient(c: ClientConnection): void {
     this.clients.delete(c);
+    this.jobs.tidy(c);
     if (c.session) this.sessionSizeChanged(c.session);
     this.maybeExit();
   }
@@ -178,6 +197,8 @@ export class Server implements ClientHost {
   shutdown(): void {
     if (this.exiting) return;
     this.exiting = true;
+    clearInterval(this.jobTidy);
+    this.jobs.killAll();
     for (const s of [...this.model.sessions]) this.model.destroySession(s);
     for (const c of this.clients) c.serverExiting();
     this.listener?.stop(true);
@@ -319,12 +340,13 @@ export class Server implements ClientHost {
   }
 
   /** source-file: every line a command; errors are reported with their line number. */
-  sourceFile(path: string, quietMissing = false): string[] {
+  /** Its commands' errors; null when quietMissing and there is no such file. */
+  sourceFile(path: string, quietMissing = false): string[] | null {
     let text: string;
     try {
       text = readFileSync(path, "utf8");
     } catch (e) {
-      if (quietMissing && (e as NodeJS.ErrnoException).code === "ENOENT") return [];
+      if (quietMissing && (e as NodeJS.ErrnoException).code === "ENOENT") return null;
       throw new CommandError(`${path}: ${(e as NodeJS.ErrnoException).code === "ENOENT" ? "No such file or directory" : (e as Error).message}`);
     }
     const errors: string[] = [];
@@ -345,6 +367,18 @@ export class Server implements ClientHost {
   }
 
   // ---- clients and the model --------------------------------------------------------------
+
+  formatJob(owner: JobOwner, command: string, raw: string): string | undefined {
+    return this.jobs.get(owner, raw, command);
+  }
+
+  get nextSessionId(): number {
+    return this.model.upcomingSessionId;
+  }
+
+  attachedClients(): ClientConnection[] {
+    return [...this.clients].filter((c) => c.session !== null);
+  }
 
   attachedCount(s: Session): number {
     let n = 0;
