@@ -62,8 +62,10 @@ export function normalise(text: string): string {
   return out.join("\n");
 }
 
-export async function transcript(bin: string, socket: string, steps: Step[] = STEPS, timeoutMs = 10_000): Promise<string> {
-  const env = { PATH: "/usr/bin:/bin", HOME: process.env.HOME ?? "/tmp", TERM: "screen", LANG: "C.UTF-8", WEFT_TMPDIR: process.env.WEFT_TMPDIR ?? "" };
+export async function transcript(bin: string, socket: string, opts: { steps?: Step[]; timeoutMs?: number; env?: Record<string, string> } = {}): Promise<string> {
+  const steps = opts.steps ?? STEPS;
+  const timeoutMs = opts.timeoutMs ?? 10_000;
+  const env = { PATH: "/usr/bin:/bin", HOME: process.env.HOME ?? "/tmp", ...opts.env, TERM: "screen", LANG: "C.UTF-8" };
   const child = spawn(bin, ["-L", socket, "-f", "/dev/null", "-C", "new-session", "-s", "x", "-n", "main", "-x", "80", "-y", "24", "cat"], {
     env,
     stdio: ["pipe", "pipe", "pipe"],

@@ -31,8 +31,8 @@ export const splitWindow: CommandEntry = {
       pane,
       { horizontal: flag(a, "h"), before: flag(a, "b"), fullSize: flag(a, "f"), size: splitSize(value(a, "l"), value(a, "p")) },
       { ...paneOptions(ctx), cwd: paneOptions(ctx).cwd ?? pane.currentPath() },
+      !flag(a, "d"),
     );
-    if (!flag(a, "d")) window.setActive(p);
     printNew(ctx, "#{session_name}:#{window_index}.#{pane_index}", { session: window.session, window, pane: p });
   },
 };

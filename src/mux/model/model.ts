@@ -203,7 +203,8 @@ export class Model {
     return w;
   }
 
-  splitPane(w: Window, target: Pane, split: SplitOptions, pane: NewPaneOptions): Pane {
+  /** `activate`: the new pane becomes active before the layout is announced, as tmux's spawn_pane. */
+  splitPane(w: Window, target: Pane, split: SplitOptions, pane: NewPaneOptions, activate = false): Pane {
     w.unzoom();
     const probe = w.layout.rect(target.id);
     if (!probe) throw new UserError(`can't find pane: %${target.id}`);
@@ -220,6 +221,7 @@ export class Model {
     }
     w.addPane(p);
     this.placePane(p, w);
+    if (activate) w.setActive(p);
     w.applyLayout();
     return p;
   }

@@ -88,10 +88,10 @@ test("rename-window and rename-session", async () => {
   expect(await run("rename-session -t b a")).toEqual([`session-renamed ${w.s}`]);
 });
 
-test("split-window: the layout changes, then the new pane is active", async () => {
+test("split-window: the new pane is active, then the layout changes (tmux's spawn_pane order)", async () => {
   const events = await run("split-window -t a:0");
   const [first, second] = [ids("a:0.0"), ids("a:0.1")];
-  expect(events).toEqual([`window-layout-changed ${first.w}`, `window-pane-changed ${first.w} ${second.p}`]);
+  expect(events).toEqual([`window-pane-changed ${first.w} ${second.p}`, `window-layout-changed ${first.w}`]);
   // -d: the layout only.
   expect(await run("split-window -d -t a:0.1")).toEqual([`window-layout-changed ${first.w}`]);
 });
