@@ -44,8 +44,14 @@ export class ControlClient {
   private exitReason: string | undefined;
   private readonly decoder = new TextDecoder();
   private partial = "";
-  /** Lines run one after another, in the order they came. */
-  private chain: Promise<void> = Promise.resolve();
+  /**
+   * Lines run one after another, in the order they came: at once while nothing waits, else
+   * after the command that waits (wait-for, run-shell). No promise per line: a pipelined
+   * batch runs in one go.
+   */
+  private readonly jobs: (() => void | Promise<void>)[] = [];
+  private waiting = false;
+  private finishWhenIdle = false;
   private readonly parseEnv: ParseEnvironment;
 
   constructor(
@@ -91,26 +97,49 @@ export class ControlClient {
       if (nl < 0) break;
       const line = text.slice(start, nl);
       start = nl + 1;
-      if (line === "") return this.requestExit();
-      this.queue(() => this.runLine(line));
+      if (line === "") {
+        this.drain();
+        return this.requestExit();
+      }
+      this.jobs.push(() => this.runLine(line));
     }
     this.partial = text.slice(start);
+    this.drain();
   }
 
   /** The command line's own command (tmux -C attach ...): guarded with flags 0. */
   runArgv(argv: string[]): Promise<void> {
-    return this.queue(async () => {
-      await this.runCommands(splitArgv(argv), 0);
-      // Its notifications are written before any line is run (tmux reads the client's input
-      // only once it is attached).
-      await new Promise<void>((r) => setImmediate(r));
+    return new Promise<void>((resolve) => {
+      this.jobs.unshift(async () => {
+        await this.runCommands(splitArgv(argv), 0);
+        // Its notifications are written before any line is run (tmux reads the client's input
+        // only once it is attached).
+        await new Promise<void>((r) => setImmediate(r));
+        resolve();
+      });
+      this.drain();
     });
   }
 
-  /** Lines already read run even when a later one detaches (tmux has queued them). */
-  private queue(run: () => Promise<void> | void): Promise<void> {
-    this.chain = this.chain.then(run);
-    return this.chain;
+  /** Run what is queued until a job waits; lines already read run even when a later one detaches (tmux has queued them). */
+  private drain(): void {
+    while (!this.waiting) {
+      const job = this.jobs.shift();
+      if (!job) break;
+      const r = job();
+      if (r instanceof Promise) {
+        this.waiting = true;
+        void r.then(() => {
+          this.waiting = false;
+          this.drain();
+        });
+        return;
+      }
+    }
+    if (!this.waiting && this.finishWhenIdle) {
+      this.finishWhenIdle = false;
+      this.finishWhenWritten();
+    }
   }
 
   /** One line: parsed whole (a parse error fails it all, as tmux's), then each command guarded on its own. */
@@ -150,8 +179,8 @@ export class ControlClient {
   }
 
   /** Run commands in turn, each in its guard; a failed one ends the rest (one group, as tmux's). */
-  private async runCommands(cmds: string[][], flags: GuardFlags): Promise<void> {
-    for (const argv of cmds) {
+  private runCommands(cmds: string[][], flags: GuardFlags, from = 0): void | Promise<void> {
+    for (let i = from; i < cmds.length; i++) {
       const g = this.guardStart();
       this.out.line(`%begin ${g} ${flags}`);
       this.out.holdOutput();
@@ -167,11 +196,19 @@ export class ControlClient {
           this.out.line(t.endsWith("\n") ? t.slice(0, -1) : t);
         },
       };
-      const code = await this.host.runSingle(argv, caller);
-      if (this.conn.closed && !this.exiting) return;
-      this.out.line(`%${code !== 0 || failed ? "error" : "end"} ${g} ${flags}`);
-      this.out.releaseOutput();
-      if (code !== 0) return;
+      const end = (code: number): boolean => {
+        this.out.line(`%${code !== 0 || failed ? "error" : "end"} ${g} ${flags}`);
+        this.out.releaseOutput();
+        return code === 0;
+      };
+      const r = this.host.runSingle(cmds[i]!, caller);
+      if (r instanceof Promise) {
+        return r.then((code) => {
+          if (this.conn.closed) return;
+          if (end(code)) return this.runCommands(cmds, flags, i + 1);
+        });
+      }
+      if (!end(r)) return;
     }
   }
 
@@ -236,7 +273,8 @@ export class ControlClient {
     this.exiting = true;
     this.exitReason = reason;
     this.subs.stop();
-    void this.chain.then(() => this.finishWhenWritten());
+    this.finishWhenIdle = true;
+    this.drain();
   }
 
   /** ControlOutputOwner: output too old or too big for a client without pause-after. */

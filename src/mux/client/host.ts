@@ -32,7 +32,7 @@ export interface ClientHost extends FormatEnv {
   /** Run one or more commands (split at ';'); resolves to the exit code. */
   run(argv: string[], caller: CommandCaller): Promise<number>;
   /** Run one command, its argv already parsed (a control client's lines); resolves to the exit code. */
-  runSingle(argv: string[], caller: CommandCaller): Promise<number>;
+  runSingle(argv: string[], caller: CommandCaller): number | Promise<number>;
   /** The command a name (or unique prefix, or alias) means; throws tmux's unknown/ambiguous error. */
   findCommand(name: string): CommandShape;
   /** The command a name means, or undefined. */

@@ -243,14 +243,19 @@ export class Server implements ClientHost {
     }
   }
 
-  async runSingle(argv: string[], caller: CommandCaller): Promise<number> {
+  /** One command, its argv already parsed; synchronous when the command is (pipelined control lines pay no promise each). */
+  runSingle(argv: string[], caller: CommandCaller): number | Promise<number> {
     this.pendingCommands++;
-    try {
-      return await this.runOne(argv, caller);
-    } finally {
+    const done = () => {
       this.pendingCommands--;
       this.maybeExit();
+    };
+    const r = this.runOne(argv, caller);
+    if (typeof r === "number") {
+      done();
+      return r;
     }
+    return r.finally(done);
   }
 
   commandSpec(name: string): ServerCommandEntry | undefined {
@@ -261,7 +266,7 @@ export class Server implements ClientHost {
     }
   }
 
-  private async runOne(argv: string[], caller: CommandCaller): Promise<number> {
+  private runOne(argv: string[], caller: CommandCaller): number | Promise<number> {
     const [name, ...rest] = argv;
     if (!name) return 0;
     try {
@@ -284,16 +289,10 @@ export class Server implements ClientHost {
         terminal: caller.terminal,
         print: caller.print,
       };
-      await entry.exec(ctx);
-      return 0;
+      const r = entry.exec(ctx);
+      return r instanceof Promise ? r.then(() => 0, (e: unknown) => failed(e, caller)) : 0;
     } catch (e) {
-      if (e instanceof UserError || e instanceof LayoutError) caller.printError(e.message);
-      else {
-        // A bug, not a user error: report it and carry on; the server and its panes survive.
-        caller.printError(`internal error: ${(e as Error).message}`);
-        console.error(e);
-      }
-      return 1;
+      return failed(e, caller);
     }
   }
 
@@ -407,6 +406,17 @@ export class Server implements ClientHost {
     }
     markSession(this, s);
   }
+}
+
+/** A command threw: its error for the caller, exit code 1. */
+function failed(e: unknown, caller: CommandCaller): number {
+  if (e instanceof UserError || e instanceof LayoutError) caller.printError(e.message);
+  else {
+    // A bug, not a user error: report it and carry on; the server and its panes survive.
+    caller.printError(`internal error: ${(e as Error).message}`);
+    console.error(e);
+  }
+  return 1;
 }
 
 /**
