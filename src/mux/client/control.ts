@@ -138,7 +138,8 @@ export class ControlClient {
     }
     if (!this.waiting && this.finishWhenIdle) {
       this.finishWhenIdle = false;
-      this.finishWhenWritten();
+      // After the notifications queued now (a killed session's %sessions-changed).
+      setImmediate(() => this.finishWhenWritten());
     }
   }
 

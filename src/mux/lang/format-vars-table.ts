@@ -303,7 +303,8 @@ export function clientVars(c: VarClient | null): VarTable {
     client_session: () => c.session?.name,
     client_last_session: () => c.lastSession?.name,
     client_width: () => c.cols,
-    client_height: () => c.rows,
+    // tmux reports it only for a started terminal, which a control client never has.
+    client_height: () => (c.controlFlags === undefined ? c.rows : undefined),
     client_cell_width: () => CELL_WIDTH,
     client_cell_height: () => CELL_HEIGHT,
     client_termname: () => c.terminal?.term,

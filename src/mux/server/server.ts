@@ -201,12 +201,16 @@ export class Server implements ClientHost {
     this.jobs.killAll();
     for (const s of [...this.model.sessions]) this.model.destroySession(s);
     for (const c of this.clients) c.serverExiting();
-    this.listener?.stop(true);
+    // No new clients; those connected keep their sockets a moment more, for the last detach
+    // messages (a control client's %exit follows its last notifications, a turn later).
+    this.listener?.stop(false);
     try {
       unlinkSync(this.socketPath);
     } catch {}
-    // Let the last detach messages reach their clients.
-    setTimeout(() => process.exit(0), 50);
+    setTimeout(() => {
+      this.listener?.stop(true);
+      process.exit(0);
+    }, 50);
   }
 
   // ---- commands -------------------------------------------------------------------------
