@@ -43,6 +43,8 @@ export type ModelEvent =
   /** The pane entered or left a mode (copy mode), or the mode's view changed. */
   | { type: "pane-mode-changed"; pane: Pane }
   | { type: "pane-title-changed"; pane: Pane }
+  /** weft's own: select-pane -m / -M moved or cleared the server's marked pane (`old`: the one before). */
+  | { type: "pane-marked"; pane: Pane | null; old: Pane | null }
   /** weft's own: the pane's terminal was resized or its mode redrew. */
   | { type: "pane-changed"; pane: Pane }
   /** weft's own: the program's raw output as read, before it is parsed (control clients' %output); the bytes are the reader's, valid only during the call. */

@@ -9,7 +9,8 @@ import { KeyTables } from "../lang/bindings.ts";
 import { ClientConnection } from "../client/client-connection.ts";
 import type { ClientHost, CommandCaller } from "../client/host.ts";
 import { CommandError, parseArgs, splitArgv, splitCommandLine, type CommandEntry, type CommandContext, type Target } from "../lang/command.ts";
-import { resolveTarget, currentTarget, type CurrentHint } from "../lang/target.ts";
+import { resolveTarget, type TargetScope } from "../lang/target.ts";
+import type { FindFlags } from "../lang/cmd-find.ts";
 import { LayoutError } from "../model/layout.ts";
 import { peerUid, readableFds, outputWaiting } from "../../pty/index.ts";
 import { parseScheduler } from "../model/parse-scheduler.ts";
@@ -71,6 +72,10 @@ export class Server implements ClientHost {
   private readonly jobTidy = setInterval(() => this.jobs.tidy(), 60_000).unref();
   /** Which panes are in a mode (copy mode). */
   paneInMode: (p: Pane) => boolean = (p) => p.copyMode !== null;
+  markedPane(): Pane | null {
+    return this.model.marked?.pane ?? null;
+  }
+
   /** How a pane is drawn: copy mode's frozen offset, cursor, selection and indicator. */
   paneView: (p: Pane) => Partial<PaneView> = (p) => p.copyMode?.view() ?? {};
 
@@ -224,12 +229,27 @@ export class Server implements ClientHost {
     throw new CommandError(`unknown command: ${name}`);
   }
 
-  hintFor(caller: CommandCaller): CurrentHint {
-    const hint: CurrentHint = { session: caller.conn?.session ?? null };
-    // Inside one of our panes, the pane itself is current (tmux's $TMUX / $TMUX_PANE).
-    const weft = caller.env.WEFT?.split(",");
-    if (weft && weft[0] === this.socketPath && caller.env.WEFT_PANE) hint.paneId = Number(caller.env.WEFT_PANE.replace("%", ""));
-    return hint;
+  /** What "current" is for a command from this caller: its client, the pane it runs in. */
+  targetScope(conn: ClientConnection | null, env: Record<string, string>): TargetScope {
+    const asTarget = (c: ClientConnection) => ({ name: c.name, tty: c.terminal?.tty ?? "", session: c.session, activity: c.lastActivity });
+    const clients = [...this.clients].filter((c) => !c.closed).map(asTarget);
+    return { clients, caller: conn ? asTarget(conn) : null, callerPane: this.callerPane(env) };
+  }
+
+  /** Inside one of our panes, that pane ($WEFT_PANE, as tmux's $TMUX_PANE, when $WEFT names this server). */
+  private callerPane(env: Record<string, string>): string | null {
+    for (const [sock, pane] of [[env.WEFT, env.WEFT_PANE], [env.TMUX, env.TMUX_PANE]]) {
+      if (sock?.split(",")[0] === this.socketPath && pane) return pane;
+    }
+    return null;
+  }
+
+  /**
+   * Resolve a target for a command (-t, -s, or any other flag a command reads itself) as tmux's
+   * cmd-find; absent means the current. Null only under canFail.
+   */
+  resolve(ctx: { client: ClientConnection | null; env: Record<string, string> }, spec: string | undefined, kind: "session" | "window" | "pane", flags: FindFlags = {}): Target | null {
+    return resolveTarget(this.model, this.targetScope(ctx.client, ctx.env), spec, kind, flags);
   }
 
   /** Run one or more commands (split at ';'); returns the exit code. Errors never escape. */
@@ -243,7 +263,8 @@ export class Server implements ClientHost {
       return 0;
     } finally {
       this.pendingCommands--;
-      this.maybeExit();
+      // After the caller has its answer (kill-session of the last session exits 0, as tmux).
+      setImmediate(() => this.maybeExit());
     }
   }
 
@@ -276,17 +297,24 @@ export class Server implements ClientHost {
     try {
       const entry = this.findCommand(name);
       const args = parseArgs(entry.args, rest, `${entry.name} ${entry.usage}`, entry.minArgs ?? 0, entry.maxArgs ?? Infinity, entry.long);
-      const spec = entry.target ? args.flags.get("t") : undefined;
-      const target =
-        entry.target && typeof spec === "string"
-          ? resolveTarget(this.model, spec, entry.target, this.hintFor(caller))
-          : currentTarget(this.model, this.hintFor(caller));
-      if (!target && !entry.noSession) throw new CommandError(this.model.sessions.length === 0 ? "no sessions" : "no current session");
+      const from = { client: caller.conn, env: caller.env };
+      // With no sessions, commands that may run then (set-option -g, new-session) have no target.
+      const none: FindFlags = entry.noSession && this.model.sessions.length === 0 ? { canFail: true } : {};
+      const flagValue = (f: string) => {
+        const v = args.flags.get(f);
+        return typeof v === "string" ? v : undefined;
+      };
+      const target = entry.target
+        ? this.resolve(from, flagValue("t"), entry.target, { ...entry.targetFlags, ...none })
+        : this.resolve(from, undefined, "pane", { canFail: true });
+      if (!target && !entry.noSession && !entry.targetFlags?.canFail) throw new CommandError("no current target");
+      const source = entry.source ? this.resolve(from, flagValue("s"), entry.source, { ...entry.sourceFlags, ...none }) : null;
       const ctx: ServerCommandContext = {
         model: this.model,
         server: this,
         args,
         target: target as Target,
+        ...(source ? { source } : {}),
         client: caller.conn,
         cwd: caller.cwd,
         env: caller.env,
@@ -414,8 +442,10 @@ export class Server implements ClientHost {
 
 /** A command threw: its error for the caller, exit code 1. */
 function failed(e: unknown, caller: CommandCaller): number {
-  if (e instanceof UserError || e instanceof LayoutError) caller.printError(e.message);
-  else {
+  if (e instanceof UserError || e instanceof LayoutError) {
+    // A quiet failure (tmux's CMD_FIND_QUIET) fails without a word.
+    if (e.message !== "") caller.printError(e.message);
+  } else {
     // A bug, not a user error: report it and carry on; the server and its panes survive.
     caller.printError(`internal error: ${(e as Error).message}`);
     console.error(e);
