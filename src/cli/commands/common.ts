@@ -88,13 +88,14 @@ export function parseDimension(v: string | undefined, name: string): number | un
   return n;
 }
 
-/** tmux refuses to attach inside one of its own panes unless $TMUX is unset; so do we with $WEFT. */
 /**
  * server_client_check_nested: attaching from inside one of this server's own panes ($WEFT set
  * and the client's terminal is a pane's) would draw the session into itself. A client in a
  * pane of another server (another -L socket) may attach.
  */
 export function checkNesting(ctx: CommandContext): void {
+  // A control client is a program, not a terminal inside one of our panes (tmux skips it too).
+  if (ctx.client?.control) return;
   if (!ctx.env.WEFT) return;
   const tty = ctx.client?.terminal?.tty;
   const inOwnPane = tty === undefined || ctx.server.model.sessions.some((s) => s.windows.some((w) => [...w.panes.values()].some((p) => p.tty === tty)));
@@ -102,6 +103,7 @@ export function checkNesting(ctx: CommandContext): void {
 }
 
 export function requireTerminal(ctx: CommandContext): void {
+  if (ctx.client?.control) return;
   if (!ctx.terminal || !ctx.client) throw new CommandError("open terminal failed: not a terminal");
 }
 
