@@ -42,8 +42,8 @@ export interface PaneView {
   marked?: boolean;
   /** Its title line on the border (pane-border-status, pane-border-format), in its border style. */
   borderStatus?: { cells: readonly StyledCell[]; style: CellStyle };
-  /** Lines drawn instead of the pane's cells, `selected` in reverse video (choose-tree). */
-  replace?: { lines: string[]; selected: number };
+  /** Lines drawn instead of the pane's cells, `selected` in `selectedStyle` (mode-style) or else reverse video (choose-tree). */
+  replace?: { lines: string[]; selected: number; selectedStyle?: CellStyle };
   /** Text drawn in the middle of the pane, white on `bg` (display-panes' numbers). */
   label?: { text: string; bg: Color };
 }
@@ -405,7 +405,7 @@ function drawIndicator(f: Frame, pane: PaneView, text: string, st: CellStyle, x0
 }
 
 /** Blank the pane's visible part and draw `lines` from its top, the selected one reversed. */
-function drawReplacement(f: Frame, r: { lines: string[]; selected: number }, x0: number, y0: number, x1: number, y1: number): void {
+function drawReplacement(f: Frame, r: { lines: string[]; selected: number; selectedStyle?: CellStyle }, x0: number, y0: number, x1: number, y1: number): void {
   for (let y = y0; y < y1; y++) {
     const at = y * f.cols;
     f.chars.fill(SPACE, at + x0, at + x1);
@@ -415,9 +415,12 @@ function drawReplacement(f: Frame, r: { lines: string[]; selected: number }, x0:
     f.attrs.fill(0, at + x0, at + x1);
     const line = r.lines[y - y0];
     if (line === undefined) continue;
-    const attrs = y - y0 === r.selected ? Attr.inverse : 0;
-    const end = drawText(f, line, x0, y, x1, COLOR_DEFAULT, COLOR_DEFAULT, attrs);
-    if (attrs) for (let x = end; x < x1; x++) f.attrs[at + x] = attrs; // the whole row, as tmux's
+    const selected = y - y0 === r.selected;
+    const st = selected ? (r.selectedStyle ?? { fg: COLOR_DEFAULT, bg: COLOR_DEFAULT, attrs: Attr.inverse }) : DEFAULT_CELL_STYLE;
+    const end = drawText(f, line, x0, y, x1, st.fg, st.bg, st.attrs);
+    // The selected row is styled to the pane's edge, as tmux's: cleared in mode-style's bg alone (EL).
+    if (selected && r.selectedStyle) for (let x = end; x < x1; x++) f.set(x, y, SPACE, COLOR_DEFAULT, st.bg, 0);
+    else if (selected) for (let x = end; x < x1; x++) f.attrs[at + x] = Attr.inverse;
   }
 }
 

@@ -2,7 +2,7 @@
 // chooser or view, pane numbers), and its frames: composed from the session's current window,
 // diffed against the last one sent, paced and held back while the client is busy.
 import type { Session, Pane } from "../model/index.ts";
-import { composeFrame, ClientScreen, FramePacer, invalidatePane, type Frame, type PaneView } from "../../render/index.ts";
+import { composeFrame, ClientScreen, FramePacer, invalidatePane, type CellStyle, type Frame, type PaneView } from "../../render/index.ts";
 import { rangeAt, sanitizeTitle } from "./status.ts";
 import { buildChrome, styleHighlights, type Chrome } from "./chrome.ts";
 import { colourReducer, hostColours, hostNoAutoMargin } from "./styles.ts";
@@ -30,9 +30,9 @@ export interface ViewOwner extends FormatClient {
 }
 
 /** How the active pane shows a list or text: the lines, the cursor on the selection (or the top). */
-function chooserView(c: PaneList, height: number, width: number): Partial<PaneView> {
+function chooserView(c: PaneList, height: number, width: number, selectedStyle: CellStyle): Partial<PaneView> {
   const { lines, selected, indicator, highlights } = c.view(height, width);
-  return { replace: { lines, selected }, cursor: { x: 0, y: Math.max(0, selected) }, ...(indicator ? { indicator } : {}), ...(highlights ? { highlights } : {}) };
+  return { replace: { lines, selected, selectedStyle }, cursor: { x: 0, y: Math.max(0, selected) }, ...(indicator ? { indicator } : {}), ...(highlights ? { highlights } : {}) };
 }
 
 export class ClientView {
@@ -177,7 +177,7 @@ export class ClientView {
       const mode = this.host.paneView(p);
       const view: PaneView = { terminal: p.model, x: r.x, y: r.y, width: r.width, height: r.height, active: p === w.active, ...chrome.panes.get(p), ...mode };
       if (mode.highlights) view.highlights = styleHighlights(mode.highlights, chrome.mode);
-      if (this.chooser && p === w.active) Object.assign(view, chooserView(this.chooser, r.height, r.width));
+      if (this.chooser && p === w.active) Object.assign(view, chooserView(this.chooser, r.height, r.width, chrome.mode.selection));
       if (this.paneNumbers) view.label = this.paneLabel(s, p);
       return view;
     });
