@@ -88,11 +88,18 @@ export function parseDimension(v: string | undefined, name: string): number | un
   return n;
 }
 
-/** tmux refuses to attach inside one of its own panes unless $TMUX is unset; so do we with $WEFT. */
+/**
+ * server_client_check_nested: attaching from inside one of this server's own panes ($WEFT set
+ * and the client's terminal is a pane's) would draw the session into itself. A client in a
+ * pane of another server (another -L socket) may attach.
+ */
 export function checkNesting(ctx: CommandContext): void {
   // A control client is a program, not a terminal inside one of our panes (tmux skips it too).
   if (ctx.client?.control) return;
-  if (ctx.env.WEFT) throw new CommandError("sessions should be nested with care, unset $WEFT to force");
+  if (!ctx.env.WEFT) return;
+  const tty = ctx.client?.terminal?.tty;
+  const inOwnPane = tty === undefined || ctx.server.model.sessions.some((s) => s.windows.some((w) => [...w.panes.values()].some((p) => p.tty === tty)));
+  if (inOwnPane) throw new CommandError("sessions should be nested with care, unset $WEFT to force");
 }
 
 export function requireTerminal(ctx: CommandContext): void {

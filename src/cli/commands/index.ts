@@ -41,6 +41,7 @@ import { waitFor } from "./wait-for.ts";
 import { pipePane } from "./pipe-pane.ts";
 import { respawnPane } from "./respawn-pane.ts";
 import { renameWindow } from "./rename-window.ts";
+import { setEnvironment } from "./set-environment.ts";
 import { renameSession } from "./rename-session.ts";
 import { selectLayout, nextLayout, previousLayout } from "./select-layout.ts";
 import { swapPane } from "./swap-pane.ts";
@@ -137,4 +138,5 @@ export const COMMANDS: CommandEntry[] = [
   findWindow,
   clearHistory,
   startServer,
+  setEnvironment,
 ];

@@ -38,7 +38,7 @@ export const newSession: CommandEntry = {
     // A control client's size does not count until refresh-client -C gives one (tmux's ignore_client_size).
     if (!detached && ctx.terminal && !ctx.client?.control && !value(a, "x") && !value(a, "y")) {
       cols = ctx.terminal.cols;
-      rows = Math.max(1, ctx.terminal.rows - (model.sessionOptions.getFlag("status") ? 1 : 0));
+      rows = Math.max(1, ctx.terminal.rows - model.sessionOptions.getNumber("status")); // status "2" to "5" takes that many lines
     }
     const layout = value(a, "layout");
     if (layout !== undefined && a.positional.length > 0) throw new CommandError("--layout and a command can't be given together");

@@ -19,6 +19,7 @@ import {
 import { ClientTty } from "./client-tty.ts";
 import { ENTER } from "./terminal-modes.ts";
 import { ClientView } from "./view.ts";
+import { statusLineCount } from "./status.ts";
 import { ClientInput } from "./input.ts";
 import type { StatusPrompt } from "./prompt.ts";
 import type { PaneList } from "./chooser.ts";
@@ -298,9 +299,15 @@ export class ClientConnection {
     return this.input.keyTableName;
   }
 
+  /** Its rows less the status lines (status on: 1, "2" to "5": that many). */
   get windowRows(): number {
-    const status = this.session?.options.getFlag("status") ?? true;
-    return Math.max(1, this.rows - (status ? 1 : 0));
+    const lines = this.session ? statusLineCount(this.session.options) : 1;
+    return Math.max(1, this.rows - lines);
+  }
+
+  /** Its TERM, as the client sent it. */
+  get termName(): string {
+    return this.terminal?.term ?? "";
   }
 
   attach(s: Session): void {
@@ -397,8 +404,9 @@ export class ClientConnection {
     this.send({ t: "suspend" });
   }
 
-  showMessage(text: string): void {
-    this.view.showMessage(text);
+  /** A message on the status line for `delay` ms (0: until a key; absent: display-time). */
+  showMessage(text: string, delay?: number): void {
+    this.view.showMessage(text, delay);
   }
 
   showOutput(text: string): void {

@@ -2,12 +2,15 @@
 // each event of the model's notifier (model/notify.ts) is turned into repaints, alerts, the
 // clients' detach and the server's exit. Control clients hear their notifications from here
 // (client/control-notify.ts) and their panes' raw output (pane-data). A hook will listen here too.
-import type { ModelEvent, Pane } from "../model/index.ts";
+import type { ModelEvent, Pane, Window } from "../model/index.ts";
 import type { Server } from "./server.ts";
 import { ControlNotifier } from "../client/control-notify.ts";
 import { activity, armSilence, bell } from "./alerts.ts";
 import { markSession, markWindow } from "./repaint.ts";
 import { checkWindowName, forgetWindowName } from "./names.ts";
+
+/** Windows linked before: a window linked for the first time has just been created. */
+const linkedBefore = new WeakSet<Window>();
 
 /** Each server's notifier for its control clients. */
 const controlNotifiers = new WeakMap<Server, ControlNotifier>();
@@ -41,6 +44,14 @@ export function react(server: Server, e: ModelEvent): void {
       if (e.window.options.getFlag("aggressive-resize")) server.sessionSizeChanged(e.session);
       return markSession(server, e.session);
     case "window-linked":
+      if (!linkedBefore.has(e.window)) {
+        linkedBefore.add(e.window);
+        // window_create counts as activity; tmux checks alerts once the command is done, when a
+        // new window that was not selected (new-window -d) is flagged and a selected one is not.
+        setTimeout(() => {
+          if (server.model.findWindow(e.window.id) === e.window) activity(server, e.window);
+        }, 0);
+      }
       return markSession(server, e.session);
     case "window-unlinked":
       forgetWindowName(e.window);
@@ -140,6 +151,8 @@ function optionChanged(server: Server, name: string): void {
   for (const s of model.sessions) server.sessionSizeChanged(s);
   for (const c of server.clients) c.redraw();
   if (name === "monitor-silence") for (const s of model.sessions) for (const w of s.windows) armSilence(server, w);
+  // A title line takes a row from the panes at the window's top (or bottom) edge.
+  if (name === "pane-border-status") for (const s of model.sessions) for (const w of s.windows) w.applyLayout();
   if (name === "scroll-on-clear") for (const s of model.sessions) for (const w of s.windows) for (const p of w.panes.values()) p.applyOptions();
   if (name === "focus-events") for (const c of server.clients) if (c.session) c.setFocusReporting(model.serverOptions.getFlag("focus-events"));
   if (name.startsWith("automatic-rename")) for (const s of model.sessions) for (const w of s.windows) checkWindowName(server, w);

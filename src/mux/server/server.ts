@@ -59,7 +59,8 @@ export class Server implements ClientHost {
   /** For formats: when it started (start_time), the configuration loaded, its environment then. */
   readonly startTime = Date.now();
   readonly configFiles: string[] = [];
-  readonly environment: Readonly<Record<string, string>>;
+  /** tmux's global environment: set-environment -g changes it. */
+  readonly environment: Record<string, string>;
   /** #(command) in formats: run in the background, the last line cached per client. */
   readonly jobs = new FormatJobs({
     environment: () => ({ ...this.environment }),
