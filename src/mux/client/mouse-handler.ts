@@ -193,8 +193,8 @@ export class MouseHandler {
       const width = Bun.stringWidth(left[i]!.text);
       const windowIndex = i % 2 === 1 ? (i - 1) / 2 : -1;
       if (x >= at && x < at + width && windowIndex >= 0) {
-        const w = s.windows[windowIndex];
-        if (w && w !== s.current) s.select(w);
+        const wl = s.links[windowIndex];
+        if (wl && wl !== s.curw) s.select(wl);
         return;
       }
       at += width;

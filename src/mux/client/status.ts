@@ -7,9 +7,9 @@ import { expandAt, formatLookup, windowFlags, type FormatClient } from "../lang/
 export function buildStatus(server: FormatEnv, s: Session, client: FormatClient | null = null): { left: StatusSegment[]; right: StatusSegment[] } {
   const expand = (fmt: string) => expandAt(server, { session: s, client }, fmt, { time: true });
   const left: StatusSegment[] = [{ text: expand(s.options.getString("status-left")) }];
-  for (const w of s.windows) {
-    const wl = formatLookup(server, { session: s, window: w });
-    left.push({ text: `${w.index}:${wl("window_name") ?? ""}${windowFlags(w, false, server.markedPane()) || " "}`, reverse: w.bellFlag || w.activityFlag || w.silenceFlag });
+  for (const link of s.links) {
+    const wl = formatLookup(server, { session: s, window: link.window, winlink: link });
+    left.push({ text: `${link.index}:${wl("window_name") ?? ""}${windowFlags(link, false, server.markedPane()) || " "}`, reverse: link.hasAlert });
     left.push({ text: " " });
   }
   const right: StatusSegment[] = [{ text: expand(s.options.getString("status-right")) }];

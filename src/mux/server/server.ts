@@ -2,7 +2,7 @@
 // and the config file, and hears every change of the model once (reactions.ts).
 import { existsSync, unlinkSync, chmodSync, readFileSync } from "node:fs";
 import type { Socket } from "bun";
-import { Model, UserError, type Session, type Pane } from "../model/index.ts";
+import { Model, UserError, type Session, type Pane, type Window } from "../model/index.ts";
 import { startupEnvironment } from "./startup-env.ts";
 import { FormatJobs, pipeToCommand, type JobOwner } from "./jobs.ts";
 import { KeyTables } from "../lang/bindings.ts";
@@ -407,25 +407,29 @@ export class Server implements ClientHost {
     return n;
   }
 
-  /** Size a session's windows from its attached clients by the window-size option. */
+  /** Size a session's windows (each from every client showing a session it is in) and repaint. */
   sessionSizeChanged(s: Session): void {
-    const clients = [...this.clients].filter((c) => c.session === s && c.terminal);
-    if (clients.length === 0) return;
-    for (const w of s.windows) {
-      const mode = w.options.getString("window-size");
-      if (mode === "manual") continue;
-      // aggressive-resize: sized only by clients looking at it (it is the session's current window).
-      if (w.options.getFlag("aggressive-resize") && s.current !== w) continue;
-      let pick = clients[0]!;
-      for (const c of clients) {
-        if (mode === "latest" && c.lastActivity > pick.lastActivity) pick = c;
-        if (mode === "largest" && c.cols * c.rows > pick.cols * pick.rows) pick = c;
-        if (mode === "smallest" && c.cols * c.rows < pick.cols * pick.rows) pick = c;
-      }
-      const cols = mode === "largest" ? Math.max(...clients.map((c) => c.cols)) : mode === "smallest" ? Math.min(...clients.map((c) => c.cols)) : pick.cols;
-      const rows = mode === "largest" ? Math.max(...clients.map((c) => c.windowRows)) : mode === "smallest" ? Math.min(...clients.map((c) => c.windowRows)) : pick.windowRows;
-      w.resize(Math.max(1, cols), Math.max(1, rows));
-    }
+    for (const w of new Set(s.windows)) this.sizeWindow(w);
     markSession(this, s);
   }
+
+  /**
+   * A window's size by its window-size option, from the attached clients of every session it is
+   * linked into (tmux's recalculate_size); under aggressive-resize only those whose session shows it.
+   */
+  private sizeWindow(w: Window): void {
+    const mode = w.options.getString("window-size");
+    if (mode === "manual") return;
+    const aggressive = w.options.getFlag("aggressive-resize");
+    const clients = [...this.clients].filter((c) => c.session && c.terminal && c.session.has(w) && (!aggressive || c.session.current === w));
+    if (clients.length === 0) return;
+    let pick = clients[0]!;
+    for (const c of clients) {
+      if (mode === "latest" && c.lastActivity > pick.lastActivity) pick = c;
+    }
+    const cols = mode === "largest" ? Math.max(...clients.map((c) => c.cols)) : mode === "smallest" ? Math.min(...clients.map((c) => c.cols)) : pick.cols;
+    const rows = mode === "largest" ? Math.max(...clients.map((c) => c.windowRows)) : mode === "smallest" ? Math.min(...clients.map((c) => c.windowRows)) : pick.windowRows;
+    w.resize(Math.max(1, cols), Math.max(1, rows));
+  }
+
 }
