@@ -145,7 +145,8 @@ export function sessionVars(server: FormatServer, s: Session | null): VarTable {
     // The current window, then the last-window stack.
     session_stack: () => [s.curw.index, ...s.stack.map((l) => l.index)].join(","),
     active_window_index: () => s.curw.index,
-    last_window_index: () => s.lastLink?.index ?? 0,
+    // The highest index (RB_MAX), not the last window.
+    last_window_index: () => s.links[s.links.length - 1]?.index,
   };
 }
 
