@@ -1,5 +1,7 @@
 // The server's model: every session, window, pane and paste buffer, the ids they are known by,
 // and the operations that create, move and end them. Each change is announced on `notify`.
+// Longer than most files: a window's lifetime (its links, session groups, the kills that end it
+// in every session at once) needs the ids and the pane index kept here, so it stays in one place.
 import { resolveProgram } from "../../pty/index.ts";
 import { Session } from "./session.ts";
 import { Window } from "./window.ts";
@@ -382,7 +384,8 @@ export class Model {
    * left without windows end, the others are renumbered under renumber-windows.
    */
   killWindow(w: Window): void {
-    const sessions = this.sessions.filter((s) => s.has(w));
+    // In tmux's order of sessions (by name), which decides the order of the announcements.
+    const sessions = this.sessions.filter((s) => s.has(w)).sort(byName);
     // Sessions about to end paint a last frame while the panes still live.
     for (const s of sessions) if (s.links.every((l) => l.window === w)) this.notify.emit({ type: "session-closing", session: s });
     for (const s of sessions) {
@@ -406,7 +409,7 @@ export class Model {
 
   /** server_kill_window(w, 0): every link of it goes, without renumbering. */
   private killWindowOnly(w: Window): void {
-    for (const s of this.sessions.filter((x) => x.has(w))) {
+    for (const s of this.sessions.filter((x) => x.has(w)).sort(byName)) {
       for (let wl = s.linkOf(w); wl && this.sessions.includes(s); wl = s.linkOf(w)) this.unlink(s, wl);
     }
   }
@@ -490,6 +493,11 @@ export class Model {
     this.buffers = this.buffers.filter((x) => x !== b);
     this.notify.emit({ type: "paste-buffer-deleted", buffer: b });
   }
+}
+
+/** tmux's order of sessions (its RB tree by name). */
+function byName(a: Session, b: Session): number {
+  return a.name < b.name ? -1 : a.name > b.name ? 1 : 0;
 }
 
 /** server_renumber_session: under renumber-windows, the session (and its whole group) numbered again. */

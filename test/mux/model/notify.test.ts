@@ -170,6 +170,35 @@ test("kill-window: unlinked (the current one: the session's last window first, a
   expect(await run("kill-window -t a:2")).toEqual([`session-window-changed ${w.s} ${last.w}`, `window-unlinked ${w.s} ${w.w}`]);
 });
 
+test("link-window: linked into the destination (then current without -d); unlink-window: unlinked there only", async () => {
+  await run("new-session -d -s lk");
+  const w = ids("a:0");
+  const lk = ids("lk:0");
+  expect(await run("link-window -d -s a:0 -t lk:5")).toEqual([`window-linked ${lk.s} ${w.w}`]);
+  expect(await run("link-window -s a:0 -t lk:6")).toEqual([`window-linked ${lk.s} ${w.w}`, `session-window-changed ${lk.s} ${w.w}`]);
+  expect(await run("unlink-window -t lk:5")).toEqual([`window-unlinked ${lk.s} ${w.w}`]);
+  expect(server.model.findWindow(Number(w.w.slice(1)))?.references).toBe(2);
+  await run("kill-session -t lk");
+});
+
+test("new-session -t: the group's windows linked into it, then created; a new window reaches every member", async () => {
+  await run("new-session -d -s gr");
+  await run("new-window -d -t gr:1");
+  const [w0, w1] = [ids("gr:0").w, ids("gr:1").w];
+  const events = await run("new-session -d -s gr2 -t gr");
+  const g2 = ids("gr2:0").s;
+  expect(events).toEqual([`window-linked ${g2} ${w0}`, `window-linked ${g2} ${w1}`, `session-created ${g2}`]);
+  // As tmux's session_group_synchronize_from: the other member links every window again.
+  const added = await run("new-window -d -t gr:2");
+  const w2 = ids("gr:2").w;
+  expect(added).toEqual([`window-linked ${ids("gr:0").s} ${w2}`, `window-linked ${g2} ${w0}`, `window-linked ${g2} ${w1}`, `window-linked ${g2} ${w2}`]);
+  // server_kill_window takes the sessions by name: gr first, and gr2 follows it as a member.
+  const g = ids("gr:0").s;
+  expect(await run("kill-window -t gr2:1")).toEqual([`window-unlinked ${g} ${w1}`, `window-linked ${g2} ${w0}`, `window-linked ${g2} ${w2}`, `window-unlinked ${g2} ${w1}`]);
+  await run("kill-session -t gr2");
+  await run("kill-session -t gr");
+});
+
 test("set-option: one option change, at any level", async () => {
   expect(await run("set-option -g status-left x")).toEqual(["option-changed status-left"]);
   expect(await run("set-window-option -t a:0 monitor-activity on")).toEqual(["option-changed monitor-activity"]);
