@@ -184,6 +184,7 @@ export class Model {
         changed: (pane) => emit({ type: "pane-changed", pane }),
         title: (pane) => emit({ type: "pane-title-changed", pane }),
         output: (pane, interactive, answer) => emit({ type: "pane-output", pane, interactive, answer }),
+        data: (pane, bytes) => emit({ type: "pane-data", pane, bytes }),
         exited: (pane) => this.paneExited(pane),
         bell: (pane) => emit({ type: "pane-bell", pane }),
         respawned: (pane) => emit({ type: "pane-respawned", pane }),
@@ -284,13 +285,14 @@ export class Model {
   /** Session groups by name (new-session -t names one even when no session has its name). */
   readonly groups = new Map<string, SessionGroup>();
 
-  createWindow(s: Session, opts: { name?: string; index?: number; pane: NewPaneOptions; cols?: number; rows?: number }): Window {
+  /** `select`: the session switches to it before it is announced, as tmux's spawn_window. */
+  createWindow(s: Session, opts: { name?: string; index?: number; pane: NewPaneOptions; cols?: number; rows?: number; select?: boolean }): Window {
     const cols = opts.cols ?? s.curw?.window.cols ?? 80;
     const rows = opts.rows ?? s.curw?.window.rows ?? 24;
     const index = opts.index ?? s.freeIndex();
     if (s.window(index)) throw new UserError(`index ${index} in use`);
     const pane = this.createPane(s, opts.pane, cols, rows);
-    return this.placeWindow(s, new Window(this.nextWindowId++, pane, opts.name ?? null, this.notify, this.windowOptions), index);
+    return this.placeWindow(s, new Window(this.nextWindowId++, pane, opts.name ?? null, this.notify, this.windowOptions), index, opts.select === true);
   }
 
   /** A new window around a pane taken out of another (break-pane). */
@@ -298,11 +300,16 @@ export class Model {
     return this.placeWindow(s, new Window(this.nextWindowId++, p, name, this.notify, this.windowOptions), index);
   }
 
-  /** A new window into its session (and the session's group), the session's current if it had none. */
-  private placeWindow(s: Session, w: Window, index: number): Window {
+  /**
+   * A new window into its session (and the session's group), the session's current if it had
+   * none, or with `select` (before it is announced, as tmux's spawn_window).
+   */
+  private placeWindow(s: Session, w: Window, index: number, select = false): Window {
     for (const p of w.panes.values()) this.placePane(p, w);
-    const wl = s.attach(w, index);
+    const wl = s.attach(w, index, false);
     if (!s.curw) s.curw = wl;
+    else if (select) s.select(wl);
+    this.notify.emit({ type: "window-linked", session: s, window: w });
     synchronizeFrom(s);
     return w;
   }
@@ -338,7 +345,8 @@ export class Model {
     w.silenceTimer = null;
   }
 
-  splitPane(w: Window, target: Pane, split: SplitOptions, pane: NewPaneOptions): Pane {
+  /** `activate`: the new pane becomes active before the layout is announced, as tmux's spawn_pane. */
+  splitPane(w: Window, target: Pane, split: SplitOptions, pane: NewPaneOptions, activate = false): Pane {
     w.unzoom();
     const probe = w.layout.rect(target.id);
     if (!probe) throw new UserError(`can't find pane: %${target.id}`);
@@ -355,6 +363,7 @@ export class Model {
     }
     w.addPane(p);
     this.placePane(p, w);
+    if (activate) w.setActive(p);
     w.applyLayout();
     return p;
   }
@@ -425,6 +434,8 @@ export class Model {
       if (g.sessions.length === 0) this.groups.delete(g.name);
     }
     this.notify.emit({ type: "session-closed", session: s });
+    // Then its windows are unlinked, as tmux's session_destroy (control clients are told); those
+    // in no other session end.
     for (const wl of [...s.links]) {
       s.remove(wl);
       this.notify.emit({ type: "window-unlinked", session: s, window: wl.window });

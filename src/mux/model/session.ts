@@ -90,11 +90,11 @@ export class Session {
     return this.lastStack;
   }
 
-  /** Link a window at an index (tmux's session_attach, without the group's synchronising). */
-  attach(w: Window, index: number): Winlink {
+  /** Link a window at an index (tmux's session_attach, without the group's synchronising); `announce` false leaves window-linked to the caller. */
+  attach(w: Window, index: number, announce = true): Winlink {
     const wl = new Winlink(this, index, w);
     this.insert(wl);
-    this.notify.emit({ type: "window-linked", session: this, window: w });
+    if (announce) this.notify.emit({ type: "window-linked", session: this, window: w });
     return wl;
   }
 
