@@ -1,9 +1,14 @@
 // A window linked into two sessions (link-window) and sessions in a group (new-session -t),
 // each with a client attached in a PTY: what one window prints shows in both, and the window
-// takes its size from the clients of every session it is in (window-size).
+// takes its size from the clients of every session it is in (window-size); a control client
+// hears of links in and out of its session as tmux 3.3a's (scripts/goldens/control.sh).
 import { test, expect, afterEach } from "bun:test";
 import { Weft } from "../helpers/weft.ts";
 import { waitFor } from "../helpers/wait.ts";
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+import { transcript } from "../helpers/control-transcript.ts";
+import { LINKED_STEPS } from "../helpers/control-linked-steps.ts";
 
 let weft: Weft | null = null;
 afterEach(async () => {
@@ -78,3 +83,9 @@ test("a session group: a new window in one session shows in the other, each its 
   await w.ok("kill-window", "-t", "g:1");
   await ch.waitForScreen((s) => !s.includes("second") && s.includes("0:first*"), "gone from h too");
 });
+
+test("a control client: %window-add / -close for its session's windows, %unlinked-* for the others, as tmux 3.3a", async () => {
+  const w = (weft = await Weft.start());
+  const got = await transcript(w.bin, "test", { env: w.env, steps: LINKED_STEPS, timeoutMs: 20_000 });
+  expect(got).toBe(readFileSync(join(import.meta.dir, "goldens/control/linked.out"), "utf8"));
+}, 60_000);

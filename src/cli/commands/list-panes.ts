@@ -19,7 +19,7 @@ export const listPanes: CommandEntry = {
   exec(ctx) {
     const a = ctx.args;
     const { model } = ctx;
-    const sessions = flag(a, "a") ? model.sessions : [ctx.target.session];
+    const sessions = flag(a, "a") ? model.sessionsByName : [ctx.target.session];
     let items: FormatTarget[] = [];
     for (const s of sessions) {
       const links = flag(a, "a") || flag(a, "s") ? s.links : [linkOf(ctx.target)];

@@ -16,7 +16,7 @@ export const listWindows: CommandEntry = {
   target: "session",
   exec(ctx) {
     const a = ctx.args;
-    const sessions = flag(a, "a") ? ctx.model.sessions : [ctx.target.session];
+    const sessions = flag(a, "a") ? ctx.model.sessionsByName : [ctx.target.session];
     const all: FormatTarget[] = sessions.flatMap((s) => s.links.map((wl) => ({ session: s, window: wl.window, winlink: wl })));
     const items = filtered(ctx, all, (f, t) => format(ctx, f, t));
     if (flag(a, "json")) {

@@ -103,6 +103,11 @@ export class Model {
     if (old !== p) this.notify.emit({ type: "pane-marked", pane: p, old });
   }
 
+  /** The sessions in tmux's order (its tree of sessions, by name): what -a lists walk. */
+  get sessionsByName(): Session[] {
+    return [...this.sessions].sort(byName);
+  }
+
   /** The id the next session will get (next_session_id). */
   get upcomingSessionId(): number {
     return this.nextSessionId;
@@ -245,7 +250,7 @@ export class Model {
    * new-session -t: a session in a group, sharing its windows. `groupWith` is the target session
    * (its group, or a new one named after it); else `groupName` names the group, new or not. Its
    * name defaults to the group's name and its id ("a-1"). As tmux, it spawns a first window that
-   * the group's windows replace at once: the ids that window would have had are used up.
+   * the group's windows replace at once (its ids used up, its link and unlink announced).
    */
   createGroupedSession(opts: NewSessionOptions, groupWith: Session | null, groupName: string): Session {
     const existing = groupWith?.group ?? this.groups.get(groupName) ?? null;
@@ -260,18 +265,12 @@ export class Model {
       if (groupWith) group.add(groupWith);
     }
     this.sessions.push(s);
-    if (group.sessions.length === 0) {
-      // A group with no session yet (-t naming no session): this one starts it with a window of its own.
-      group.add(s);
-      this.createWindow(s, { name: opts.windowName, pane: opts.pane, cols: opts.cols, rows: opts.rows });
-    } else {
-      this.nextWindowId++;
-      this.nextPaneId++;
-      group.add(s);
-      synchronizeTo(s);
-      const first = s.links[0];
-      if (first) s.select(first);
-    }
+    // Its own first window, which the group's replace at once (a group with no session yet keeps it).
+    this.createWindow(s, { name: opts.windowName, pane: opts.pane, cols: opts.cols, rows: opts.rows });
+    group.add(s);
+    synchronizeTo(s);
+    const first = s.links[0];
+    if (first) s.select(first);
     this.notify.emit({ type: "session-created", session: s });
     return s;
   }

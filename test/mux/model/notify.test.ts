@@ -181,13 +181,16 @@ test("link-window: linked into the destination (then current without -d); unlink
   await run("kill-session -t lk");
 });
 
-test("new-session -t: the group's windows linked into it, then created; a new window reaches every member", async () => {
+test("new-session -t: its own window, then the group's, linked into it, then created; a new window reaches every member", async () => {
   await run("new-session -d -s gr");
   await run("new-window -d -t gr:1");
   const [w0, w1] = [ids("gr:0").w, ids("gr:1").w];
   const events = await run("new-session -d -s gr2 -t gr");
   const g2 = ids("gr2:0").s;
-  expect(events).toEqual([`window-linked ${g2} ${w0}`, `window-linked ${g2} ${w1}`, `session-created ${g2}`]);
+  // As tmux: its own first window is linked, then replaced by the group's (and so destroyed).
+  const own = `@${Number(w1.slice(1)) + 1}`;
+  expect(events).toEqual([`window-linked ${g2} ${own}`, `window-linked ${g2} ${w0}`, `window-linked ${g2} ${w1}`, `window-unlinked ${g2} ${own}`, `session-created ${g2}`]);
+  expect(server.model.findWindow(Number(own.slice(1)))).toBeNull();
   // As tmux's session_group_synchronize_from: the other member links every window again.
   const added = await run("new-window -d -t gr:2");
   const w2 = ids("gr:2").w;
