@@ -24,6 +24,8 @@ export interface ClientOptions {
   startServer: boolean;
   /** How to start the server: this executable's argv for server mode. */
   serverArgv: string[];
+  /** The name messages start with: weft, or tmux when run as tmux. */
+  prog?: string;
 }
 
 
@@ -138,6 +140,7 @@ function processEnv(): Record<string, string> {
 }
 
 export async function runClient(opts: ClientOptions): Promise<number> {
+  const prog = opts.prog ?? "weft";
   const reader = new FrameReader();
   let attached = false;
   let restored = false;
@@ -180,14 +183,14 @@ export async function runClient(opts: ClientOptions): Promise<number> {
       try {
         frames = reader.push(b);
       } catch (e) {
-        return finish(1, `weft: ${(e as Error).message}`);
+        return finish(1, `${prog}: ${(e as Error).message}`);
       }
       for (const f of frames) {
         if (f.type === FRAME_JSON) onMessage(f.message as ServerMessage);
         else out(1, f.bytes);
       }
     },
-    close: () => finish(1, attached ? "[lost server]" : "weft: server exited unexpectedly"),
+    close: () => finish(1, attached ? "[lost server]" : prog === "tmux" ? "server exited unexpectedly" : "weft: server exited unexpectedly"),
   };
 
   const send = (m: ClientMessage) => write(encodeJson(m));
@@ -197,7 +200,7 @@ export async function runClient(opts: ClientOptions): Promise<number> {
       case "hello":
         return sendCommand();
       case "error":
-        return finish(1, `weft: ${m.message}`);
+        return finish(1, `${prog}: ${m.message}`);
       case "output":
         return out(m.stream === "out" ? 1 : 2, m.text);
       case "exit":
@@ -267,7 +270,7 @@ export async function runClient(opts: ClientOptions): Promise<number> {
     startServer(opts.serverArgv, { ...env, ...SERVER_ENV }, env.WEFT_SERVER_LOG);
     sock = await connectWithRetry(opts.socketPath, handlers, 10_000);
     if (!sock) {
-      out(2, `weft: the server did not start on ${opts.socketPath}\n`);
+      out(2, `${prog}: the server did not start on ${opts.socketPath}\n`);
       return 1;
     }
   }

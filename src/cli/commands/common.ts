@@ -15,8 +15,16 @@ export function paneOptions(ctx: CommandContext, a: Args = ctx.args): NewPaneOpt
     if (eq <= 0) throw new CommandError(`invalid environment: ${e}`);
     env[e.slice(0, eq)] = e.slice(eq + 1);
   }
+  const cwd = startDirectory(ctx, a);
+  return { command: a.positional, cwd, env };
+}
+
+/** -c start-directory, expanded as a format as tmux does (-c '#{pane_current_path}'). */
+export function startDirectory(ctx: CommandContext, a: Args = ctx.args): string | undefined {
   const cwd = value(a, "c");
-  return { command: a.positional, cwd: cwd ? expandHome(cwd, ctx.env) : undefined, env };
+  if (cwd === undefined) return undefined;
+  const expanded = format(ctx, cwd, ctx.target ?? {});
+  return expanded ? expandHome(expanded, ctx.env) : undefined;
 }
 
 function expandHome(p: string, env: Record<string, string>): string {
@@ -64,8 +72,9 @@ export function parseDimension(v: string | undefined, name: string): number | un
   return n;
 }
 
-/** tmux refuses to attach inside one of its own panes unless $TMUX is unset; so do we with $WEFT. */
+/** tmux refuses to attach inside one of its own panes unless $TMUX is unset; so do we with $WEFT (and $TMUX as tmux). */
 export function checkNesting(ctx: CommandContext): void {
+  if (ctx.server.asTmux && ctx.env.TMUX) throw new CommandError("sessions should be nested with care, unset $TMUX to force");
   if (ctx.env.WEFT) throw new CommandError("sessions should be nested with care, unset $WEFT to force");
 }
 

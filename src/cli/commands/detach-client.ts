@@ -18,7 +18,7 @@ export const detachClient: CommandEntry = {
     }
     const spec = value(ctx.args, "s");
     if (spec !== undefined) {
-      const s = resolveTarget(model, spec, "session", server.hintFor({ conn: client, cwd: ctx.cwd, env: ctx.env, print() {}, printError() {} })).session;
+      const s = resolveTarget(model, spec, "session", server.hintFor(client, ctx.env)).session;
       for (const c of [...server.clients]) if (c.session === s) c.detach();
       return;
     }

@@ -56,6 +56,10 @@ import { deleteBuffer } from "./delete-buffer.ts";
 import { saveBuffer } from "./save-buffer.ts";
 import { loadBuffer } from "./load-buffer.ts";
 import { pasteBuffer } from "./paste-buffer.ts";
+import { ifShell } from "./if-shell.ts";
+import { runShell } from "./run-shell.ts";
+import { startServer } from "./start-server.ts";
+import { listCommands } from "./list-commands.ts";
 
 export const COMMANDS: CommandEntry[] = [
   newSession,
@@ -124,4 +128,8 @@ export const COMMANDS: CommandEntry[] = [
   saveBuffer,
   loadBuffer,
   pasteBuffer,
+  ifShell,
+  runShell,
+  startServer,
+  listCommands,
 ];

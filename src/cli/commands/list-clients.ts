@@ -16,7 +16,7 @@ export const listClients: CommandEntry = {
   noSession: true,
   exec(ctx) {
     const spec = value(ctx.args, "t");
-    const only = spec === undefined ? null : resolveTarget(ctx.model, spec, "session", ctx.server.hintFor({ conn: ctx.client, cwd: ctx.cwd, env: ctx.env, print() {}, printError() {} })).session;
+    const only = spec === undefined ? null : resolveTarget(ctx.model, spec, "session", ctx.server.hintFor(ctx.client, ctx.env)).session;
     const attached = [...ctx.server.clients].filter((c) => c.session && (only === null || c.session === only));
     const clients = filtered(ctx, attached, (f, c) => format(ctx, f, { client: c }));
     if (flag(ctx.args, "json")) {

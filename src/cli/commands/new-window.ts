@@ -13,7 +13,7 @@ export const newWindow: CommandEntry = {
     const a = ctx.args;
     const { server, model } = ctx;
     const spec = value(a, "t");
-    const hint = server.hintFor({ conn: ctx.client, cwd: ctx.cwd, env: ctx.env, print() {}, printError() {} });
+    const hint = server.hintFor(ctx.client, ctx.env);
     let session = ctx.target?.session;
     let index: number | undefined;
     if (spec !== undefined) {

@@ -8,7 +8,7 @@ import type { Window } from "../../mux/model/window.ts";
 
 /** Resolve a target flag the command table did not (absent = the current pane). */
 export function targetFlag(ctx: CommandContext, spec: string | undefined, kind: TargetKind): Target {
-  const hint = ctx.server.hintFor({ conn: ctx.client, cwd: ctx.cwd, env: ctx.env, print() {}, printError() {} });
+  const hint = ctx.server.hintFor(ctx.client, ctx.env);
   return resolveTarget(ctx.model, spec, kind, hint);
 }
 

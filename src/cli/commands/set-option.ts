@@ -52,6 +52,8 @@ export const setOption: CommandEntry = {
   noSession: true,
   minArgs: 1,
   maxArgs: 2,
+  // A hook's value may be a { } block (it is kept as the string tmux prints for it).
+  commandArgs: (i) => i === 1,
   exec: (ctx) => apply(ctx, flag(ctx.args, "w")),
 };
 

@@ -8,6 +8,8 @@ import type { Session, Window, Pane } from "../model/index.ts";
 export interface FormatEnv {
   readonly socketPath: string;
   readonly version: string;
+  /** weft's own version (#{weft_version}); #{version} is the tmux version weft behaves as. */
+  readonly weftVersion: string;
   attachedCount(s: Session): number;
   paneInMode(p: Pane): boolean;
 }
@@ -55,6 +57,7 @@ export function formatLookup(server: FormatEnv, t: FormatTarget): FormatLookup {
     pid: () => process.pid,
     socket_path: () => server.socketPath,
     version: () => server.version,
+    weft_version: () => server.weftVersion,
     session_name: () => s?.name,
     session_id: () => (s ? `$${s.id}` : undefined),
     session_windows: () => s?.windows.length,

@@ -46,8 +46,20 @@ export class Model {
   private nextWindowId = 0;
   private nextPaneId = 0;
 
-  /** `socketPath` goes into every pane's $WEFT, so weft commands run in a pane find this server. */
-  constructor(private readonly socketPath: string) {
+  /**
+   * Variables the config assigned (NAME=value): every pane gets them, over its session's
+   * environment, as tmux's global environment.
+   */
+  readonly globalEnvironment: Record<string, string> = {};
+
+  /**
+   * `socketPath` goes into every pane's $WEFT, so weft commands run in a pane find this server;
+   * `asTmux` (run under the name tmux): $TMUX and $TMUX_PANE too, as tmux sets them.
+   */
+  constructor(
+    private readonly socketPath: string,
+    private readonly asTmux = false,
+  ) {
     for (const o of [this.serverOptions, this.sessionOptions, this.windowOptions]) {
       o.onChange = (name) => this.notify.emit({ type: "option-changed", name });
     }
@@ -101,7 +113,7 @@ export class Model {
   }
 
   private paneEnv(s: Session, paneId: number, extra: Record<string, string> | undefined): Record<string, string> {
-    const env: Record<string, string> = { ...s.environment };
+    const env: Record<string, string> = { ...s.environment, ...this.globalEnvironment };
     delete env.WEFT;
     delete env.WEFT_PANE;
     delete env.TMUX;
@@ -109,6 +121,10 @@ export class Model {
     env.TERM = "xterm-256color";
     env.WEFT = `${this.socketPath},${process.pid},${s.id}`;
     env.WEFT_PANE = `%${paneId}`;
+    if (this.asTmux) {
+      env.TMUX = env.WEFT;
+      env.TMUX_PANE = env.WEFT_PANE;
+    }
     return { ...env, ...extra };
   }
 
