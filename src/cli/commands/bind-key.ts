@@ -70,6 +70,7 @@ export const listKeys: CommandEntry = {
   usage: "[-1aN] [-P prefix-string] [-T key-table] [key]",
   args: "1aNP:T:",
   noSession: true,
+  startServer: true,
   maxArgs: 1,
   exec(ctx) {
     const a = ctx.args;
