@@ -11,6 +11,8 @@ export interface FormatEnv {
   /** weft's own version (#{weft_version}); #{version} is the tmux version weft behaves as. */
   readonly weftVersion: string;
   attachedCount(s: Session): number;
+  /** A variable of the session's environment, else the global one (formats fall back to them, as tmux's). */
+  environmentValue?(name: string, s: Session | null): string | undefined;
   paneInMode(p: Pane): boolean;
 }
 
@@ -122,6 +124,7 @@ export function formatLookup(server: FormatEnv, t: FormatTarget): FormatLookup {
   return (name) => {
     if (extra && name in extra) return extra[name];
     const f = vars[name];
-    return f ? f() : undefined;
+    const v = f ? f() : undefined;
+    return v !== undefined || f ? v : server.environmentValue?.(name, s);
   };
 }

@@ -126,6 +126,10 @@ export class Server implements ClientHost {
     return env;
   }
 
+  environmentValue(name: string, s: Session | null): string | undefined {
+    return s?.environment[name] ?? this.environment.get(name);
+  }
+
   /** TERM for panes and jobs (the default-terminal option). */
   defaultTerminal(): string {
     return "tmux-256color";
