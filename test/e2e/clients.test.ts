@@ -23,7 +23,8 @@ test("list-clients shows each attached client by its terminal; -t filters, -F fo
   expect(ttyA).toMatch(/^\/dev\/pts\/\d+$/);
 
   const all = (await w.ok("list-clients")).trim().split("\n").sort();
-  expect(all).toEqual([`${ttyA}: one [80x24 xterm-256color] (attached)`, `${ttyB}: two [100x30 xterm-256color] (attached)`].sort());
+  // tmux's flags for an attached client whose locale (LANG=C.UTF-8) is UTF-8.
+  expect(all).toEqual([`${ttyA}: one [80x24 xterm-256color] (attached,focused,UTF-8)`, `${ttyB}: two [100x30 xterm-256color] (attached,focused,UTF-8)`].sort());
   expect((await w.ok("lsc", "-t", "two", "-F", "#{client_session} #{client_width}x#{client_height} #{client_pid}")).trim()).toBe(`two 100x30 ${b.pty.pid}`);
   const json = JSON.parse(await w.ok("list-clients", "--json")) as { client_name: string }[];
   expect(json.map((c) => c.client_name).sort()).toEqual([ttyA, ttyB].sort());

@@ -83,8 +83,10 @@ export class Host {
   readonly screen: ClientScreen;
   lastBytes: Uint8Array = new Uint8Array(0);
 
-  constructor(cols: number, rows: number, syncOutput = false) {
+  /** `unicode` sets how the host measures characters (xterm's Unicode 6 tables if absent). */
+  constructor(cols: number, rows: number, syncOutput = false, unicode?: (t: Terminal) => void) {
     this.terminal = term(cols, rows, 0);
+    unicode?.(this.terminal);
     this.screen = new ClientScreen(cols, rows, { syncOutput });
   }
 

@@ -4,8 +4,8 @@ import { CommandError, value, type Args } from "../../mux/lang/command.ts";
 import type { CommandContext } from "./context.ts";
 import type { NewPaneOptions } from "../../mux/model/index.ts";
 import type { ClientConnection } from "../../mux/client/client-connection.ts";
-import { expandFormat, formatTrue } from "../../mux/lang/format.ts";
-import { formatLookup, type FormatTarget } from "../../mux/lang/format-vars.ts";
+import { formatTrue } from "../../mux/lang/format.ts";
+import { expandAt, formatLookup, type ExpandOptions, type FormatTarget } from "../../mux/lang/format-vars.ts";
 
 /** -c dir, -e VAR=value (repeatable) and the command words, for new-session/new-window/split-window/respawn-pane. */
 export function paneOptions(ctx: CommandContext, a: Args = ctx.args): NewPaneOptions {
@@ -31,8 +31,12 @@ function expandHome(p: string, env: Record<string, string>): string {
   return p === "~" || p.startsWith("~/") ? (env.HOME ?? "") + p.slice(1) : p;
 }
 
-export function format(ctx: CommandContext, fmt: string, t: FormatTarget): string {
-  return expandFormat(fmt, formatLookup(ctx.server, t));
+/**
+ * A format expanded at `t` for this command: the loops, #() and client_* for the calling client
+ * when it is attached (a command from a shell has none), no strftime unless asked.
+ */
+export function format(ctx: CommandContext, fmt: string, t: FormatTarget, opts: ExpandOptions = {}): string {
+  return expandAt(ctx.server, { client: ctx.client?.session ? ctx.client : null, ...t }, fmt, opts);
 }
 
 /** -f filter of the list-* and choose-* commands: the items for which it expands true (tmux's format_true); all without one. */

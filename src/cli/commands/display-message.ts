@@ -1,10 +1,21 @@
 // display-message (display): expand a format; -p prints it, otherwise it shows on the status line.
 import { flag, value } from "../../mux/lang/command.ts";
-import type { CommandEntry } from "./context.ts";
+import type { CommandContext, CommandEntry } from "./context.ts";
+import type { ClientConnection } from "../../mux/client/client-connection.ts";
 import { format } from "./common.ts";
-import { strftime } from "../../mux/lang/format.ts";
 
 const DEFAULT = "[#{session_name}] #{window_index}:#{window_name}, current pane #{pane_index} - (%H:%M %d-%b-%y)";
+
+/** The target client as tmux finds it without -c: the caller when attached, else the attached one used last. */
+function displayClient(ctx: CommandContext): ClientConnection | null {
+  const named = value(ctx.args, "c");
+  if (named !== undefined) return ctx.server.targetClient(named, ctx.client);
+  try {
+    return ctx.server.targetClient(undefined, ctx.client);
+  } catch {
+    return null;
+  }
+}
 
 export const displayMessage: CommandEntry = {
   name: "display-message",
@@ -15,7 +26,7 @@ export const displayMessage: CommandEntry = {
   maxArgs: 1,
   exec(ctx) {
     const fmt = ctx.args.positional[0] ?? value(ctx.args, "F") ?? DEFAULT;
-    const text = format(ctx, strftime(fmt, new Date()), ctx.target);
+    const text = format(ctx, fmt, { ...ctx.target, client: displayClient(ctx), extra: { command: "display-message" } }, { time: true });
     if (flag(ctx.args, "p") || !ctx.client?.session) ctx.print(text);
     else ctx.client.showMessage(text);
   },

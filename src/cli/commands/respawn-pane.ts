@@ -20,10 +20,10 @@ export const respawnPane: CommandEntry = {
     const opts = paneOptions(ctx);
     const old = pane.spawnSpec;
     const env = { ...old.env, ...opts.env };
-    const argv = opts.command.length > 0 ? ctx.model.resolveCommand(session, opts.command, env) : old.argv;
+    const argv = opts.command.length > 0 ? ctx.model.resolveCommand(session, opts.command) : old.argv;
     const cwd = value(a, "c") !== undefined && opts.cwd !== undefined ? opts.cwd : old.cwd;
     try {
-      pane.respawn({ argv, env, cwd }, REINIT);
+      pane.respawn({ argv, env, cwd, command: opts.command.length > 0 ? opts.command : old.command }, REINIT);
     } catch (e) {
       throw new CommandError(`respawn pane failed: ${(e as Error).message}`);
     }

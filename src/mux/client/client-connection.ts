@@ -248,6 +248,18 @@ export class ClientConnection {
 
   // ---- attach ---------------------------------------------------------------------------
 
+  /** The client's locale is UTF-8, as tmux decides it: LC_ALL, else LC_CTYPE, else LANG. */
+  get utf8(): boolean {
+    const e = this.env;
+    const locale = e.LC_ALL || e.LC_CTYPE || e.LANG || "";
+    return /UTF-?8/i.test(locale);
+  }
+
+  /** The key table its next key goes to (client_key_table). */
+  get keyTableName(): string {
+    return this.input.keyTableName;
+  }
+
   get windowRows(): number {
     const status = this.session?.options.getFlag("status") ?? true;
     return Math.max(1, this.rows - (status ? 1 : 0));
@@ -260,6 +272,7 @@ export class ClientConnection {
     this.session = s;
     this.lastActivity = performance.now();
     s.activity = Date.now();
+    s.lastAttached = Date.now();
     if (first) {
       this.openTty();
       this.send({ t: "attach", session: s.name, ...(this.tty ? { direct: true } : {}) });
@@ -275,6 +288,7 @@ export class ClientConnection {
     const old = this.session;
     if (old && old !== s) this.lastSession = old;
     this.session = s;
+    s.lastAttached = Date.now();
     this.server.model.notify.emit({ type: "client-session-changed", client: this, session: s, old });
     this.redraw();
   }

@@ -54,6 +54,10 @@ export class ClientInput {
   /** A bracketed paste being streamed: its panes, and bytes that may begin its end marker. */
   private paste: { panes: Pane[]; tail: Uint8Array } | null = null;
   private keyTable = "root";
+
+  get keyTableName(): string {
+    return this.keyTable;
+  }
   private repeatUntil = 0;
   private readonly mouse: MouseHandler;
 

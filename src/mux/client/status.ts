@@ -2,18 +2,17 @@
 import type { FormatEnv } from "../lang/format-vars.ts";
 import type { Session } from "../model/session.ts";
 import type { StatusSegment } from "../../render/index.ts";
-import { expandFormat, strftime } from "../lang/format.ts";
-import { formatLookup, windowFlags } from "../lang/format-vars.ts";
+import { expandAt, formatLookup, windowFlags, type FormatClient } from "../lang/format-vars.ts";
 
-export function buildStatus(server: FormatEnv, s: Session): { left: StatusSegment[]; right: StatusSegment[] } {
-  const lookup = formatLookup(server, { session: s });
-  const left: StatusSegment[] = [{ text: expandFormat(strftime(s.options.getString("status-left"), new Date()), lookup) }];
+export function buildStatus(server: FormatEnv, s: Session, client: FormatClient | null = null): { left: StatusSegment[]; right: StatusSegment[] } {
+  const expand = (fmt: string) => expandAt(server, { session: s, client }, fmt, { time: true });
+  const left: StatusSegment[] = [{ text: expand(s.options.getString("status-left")) }];
   for (const w of s.windows) {
     const wl = formatLookup(server, { session: s, window: w });
     left.push({ text: `${w.index}:${wl("window_name") ?? ""}${windowFlags(w) || " "}`, reverse: w.bellFlag || w.activityFlag || w.silenceFlag });
     left.push({ text: " " });
   }
-  const right: StatusSegment[] = [{ text: expandFormat(strftime(s.options.getString("status-right"), new Date()), lookup) }];
+  const right: StatusSegment[] = [{ text: expand(s.options.getString("status-right")) }];
   return { left, right };
 }
 

@@ -7,13 +7,12 @@ import { buildStatus, sanitizeTitle } from "./status.ts";
 import type { StatusPrompt } from "./prompt.ts";
 import { TextView, type PaneList } from "./chooser.ts";
 import { Clock } from "./clock.ts";
-import { expandFormat } from "../lang/format.ts";
-import { formatLookup } from "../lang/format-vars.ts";
+import { expandAt, type FormatClient } from "../lang/format-vars.ts";
 import { hostMouseMode, hostMouseSequence } from "./mouse.ts";
 import type { ClientHost } from "./host.ts";
 
-/** What the view needs of its connection. */
-export interface ViewOwner {
+/** What the view needs of its connection (formats see it as their client). */
+export interface ViewOwner extends FormatClient {
   readonly session: Session | null;
   readonly cols: number;
   readonly rows: number;
@@ -132,7 +131,7 @@ export class ClientView {
       ...(this.paneNumbers ? { label: this.paneLabel(s, p) } : {}),
     }));
     if (this.statusStale || this.statusOf !== s) {
-      this.status = s.options.getFlag("status") ? buildStatus(this.host, s) : null;
+      this.status = s.options.getFlag("status") ? buildStatus(this.host, s, this.owner) : null;
       this.statusOf = s;
       this.statusStale = false;
     }
@@ -169,7 +168,7 @@ export class ClientView {
    */
   private updateTitle(s: Session): void {
     if (!s.options.getFlag("set-titles")) return;
-    const title = sanitizeTitle(expandFormat(s.options.getString("set-titles-string"), formatLookup(this.host, { session: s })));
+    const title = sanitizeTitle(expandAt(this.host, { session: s, client: this.owner }, s.options.getString("set-titles-string"), { time: true }));
     if (title === this.title) return;
     this.title = title;
     this.owner.toTerminal(Buffer.from(`\x1b]2;${title}\x07`, "utf8"));

@@ -4,7 +4,8 @@ import { resolveProgram } from "../../pty/index.ts";
 import { Session } from "./session.ts";
 import { Window } from "./window.ts";
 import { Pane, type PaneSpawn } from "./pane.ts";
-import { Options } from "./options.ts";
+import type { Options } from "./options-store.ts";
+import { createGlobalOptions, type GlobalOptions, type StartupEnvironment } from "./options-commands.ts";
 import { type SplitOptions } from "./layout.ts";
 import { UserError } from "./errors.ts";
 import { Notifier, type PasteBuffer } from "./notify.ts";
@@ -36,9 +37,8 @@ export interface NewSessionOptions {
 export class Model {
   readonly notify = new Notifier();
   sessions: Session[] = [];
-  readonly serverOptions = Options.global("server");
-  readonly sessionOptions = Options.global("session");
-  readonly windowOptions = Options.global("window");
+  /** The global trees (set -s, set -g, set -gw); sessions', windows' and panes' fall back to them. */
+  readonly options: GlobalOptions;
   buffers: PasteBuffer[] = [];
   private bufferCounter = 0;
   private readonly paneIndex = new Map<number, Window>();
@@ -58,14 +58,33 @@ export class Model {
    */
   constructor(
     private readonly socketPath: string,
+    startup: StartupEnvironment = {},
     private readonly asTmux = false,
   ) {
-    for (const o of [this.serverOptions, this.sessionOptions, this.windowOptions]) {
+    this.options = createGlobalOptions(startup);
+    for (const o of [this.options.server, this.options.session, this.options.window]) {
       o.onChange = (name) => this.notify.emit({ type: "option-changed", name });
     }
   }
 
+  get serverOptions(): Options {
+    return this.options.server;
+  }
+
+  get sessionOptions(): Options {
+    return this.options.session;
+  }
+
+  get windowOptions(): Options {
+    return this.options.window;
+  }
+
   // ---- lookups ---------------------------------------------------------------------------
+
+  /** The id the next session will get (next_session_id). */
+  get upcomingSessionId(): number {
+    return this.nextSessionId;
+  }
 
   findPane(id: number): PaneTarget | null {
     const w = this.paneIndex.get(id);
@@ -94,8 +113,8 @@ export class Model {
   // ---- panes' programs -------------------------------------------------------------------
 
   /** The pane's argv from command words: none = the shell, one = `shell -c word`, more = direct. */
-  resolveCommand(s: Session, words: string[], env: Record<string, string>): string[] {
-    const shell = this.defaultShell(s, env);
+  resolveCommand(s: Session, words: string[]): string[] {
+    const shell = this.defaultShell(s);
     if (words.length === 0) {
       const dc = s.options.getString("default-command");
       return dc ? [shell, "-c", dc] : [shell];
@@ -104,12 +123,10 @@ export class Model {
     return words;
   }
 
-  private defaultShell(s: Session, env: Record<string, string>): string {
+  /** default-shell, or /bin/sh when it is no usable shell (tmux's spawn.c does the same). */
+  private defaultShell(s: Session): string {
     const opt = s.options.getString("default-shell");
-    for (const c of [opt, env.SHELL, "/bin/sh"]) {
-      if (c && c.startsWith("/") && resolveProgram(c, undefined)) return c;
-    }
-    return "/bin/sh";
+    return isUsableShell(opt) ? opt : "/bin/sh";
   }
 
   private paneEnv(s: Session, paneId: number, extra: Record<string, string> | undefined): Record<string, string> {
@@ -118,7 +135,7 @@ export class Model {
     delete env.WEFT_PANE;
     delete env.TMUX;
     delete env.TMUX_PANE;
-    env.TERM = "xterm-256color";
+    env.TERM = this.serverOptions.getString("default-terminal");
     env.WEFT = `${this.socketPath},${process.pid},${s.id}`;
     env.WEFT_PANE = `%${paneId}`;
     if (this.asTmux) {
@@ -130,10 +147,10 @@ export class Model {
 
   private createPane(s: Session, opts: NewPaneOptions, cols: number, rows: number, id = this.nextPaneId++): Pane {
     const env = this.paneEnv(s, id, opts.env);
-    const spec: PaneSpawn = { argv: this.resolveCommand(s, opts.command, env), env, cwd: opts.cwd ?? s.cwd };
+    const spec: PaneSpawn = { argv: this.resolveCommand(s, opts.command), env, cwd: opts.cwd ?? s.cwd, command: opts.command };
     const emit = this.notify.emit.bind(this.notify);
     try {
-      return new Pane(id, spec, cols, rows, s.options.getNumber("history-limit"), {
+      const pane = new Pane(id, spec, cols, rows, s.options.getNumber("history-limit"), {
         changed: (pane) => emit({ type: "pane-changed", pane }),
         title: (pane) => emit({ type: "pane-title-changed", pane }),
         output: (pane, interactive, answer) => emit({ type: "pane-output", pane, interactive, answer }),
@@ -141,6 +158,9 @@ export class Model {
         bell: (pane) => emit({ type: "pane-bell", pane }),
         respawned: (pane) => emit({ type: "pane-respawned", pane }),
       });
+      // Until it is placed in a window, a pane's options fall back to the global window options.
+      pane.options.parent = this.windowOptions;
+      return pane;
     } catch (e) {
       throw new UserError(`create pane failed: ${(e as Error).message}`);
     }
@@ -150,7 +170,7 @@ export class Model {
   private paneExited(p: Pane): void {
     const t = this.findPane(p.id);
     if (!t) return;
-    if (t.window.options.getFlag("remain-on-exit")) {
+    if (remains(p)) {
       p.writeToScreen(`\r\n${p.deadMessage()}`);
       this.notify.emit({ type: "pane-died", pane: p, window: t.window });
       return;
@@ -188,7 +208,7 @@ export class Model {
   }
 
   private linkWindow(s: Session, w: Window): Window {
-    for (const p of w.panes.values()) this.paneIndex.set(p.id, w);
+    for (const p of w.panes.values()) this.placePane(p, w);
     s.addWindow(w);
     this.notify.emit({ type: "window-linked", session: s, window: w });
     return w;
@@ -210,7 +230,7 @@ export class Model {
       throw e;
     }
     w.addPane(p);
-    this.paneIndex.set(p.id, w);
+    this.placePane(p, w);
     w.applyLayout();
     return p;
   }
@@ -257,7 +277,13 @@ export class Model {
 
   /** A pane moved from its window into another (join-pane / swap-pane across windows). */
   movePaneIndex(p: Pane, w: Window): void {
+    this.placePane(p, w);
+  }
+
+  /** The pane is in `w` now: found by id there, and its options fall back to the window's. */
+  private placePane(p: Pane, w: Window): void {
     this.paneIndex.set(p.id, w);
+    p.options.parent = w.options;
   }
 
   // ---- paste buffers -----------------------------------------------------------------------
@@ -310,4 +336,18 @@ export class Model {
     this.buffers = this.buffers.filter((x) => x !== b);
     this.notify.emit({ type: "paste-buffer-deleted", buffer: b });
   }
+}
+
+/** remain-on-exit: on keeps every dead pane; failed only those that exited non-zero or by a signal. */
+function remains(p: Pane): boolean {
+  const mode = p.options.getString("remain-on-exit");
+  if (mode === "on") return true;
+  if (mode !== "failed") return false;
+  const st = p.deadStatus;
+  return st !== null && (st.signal != null || (st.code ?? 0) !== 0);
+}
+
+/** tmux's checkshell: an absolute path to something that runs (tmux itself excluded by the caller). */
+export function isUsableShell(path: string): boolean {
+  return path.startsWith("/") && resolveProgram(path, undefined) !== null;
 }

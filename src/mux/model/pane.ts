@@ -1,17 +1,21 @@
 // A pane: a program in a PTY and the headless terminal its output is parsed into.
 // The pane channel's slots go back to the gather worker only once xterm has parsed them.
 import { Terminal } from "@xterm/headless";
-import { Unicode11Addon } from "@xterm/addon-unicode11";
 import { readlinkSync, readFileSync } from "node:fs";
 import { spawn, signalName, type Pty, type ExitStatus } from "../../pty/index.ts";
 import type { CopyMode } from "./copy-mode.ts";
 import { ControlStringLimiter } from "./string-limit.ts";
+import { useTmuxWidths } from "./unicode-widths.ts";
+import { clearOnDeccolm } from "./deccolm.ts";
+import { Options } from "./options-store.ts";
 import { parseScheduler, keptLines, type ParseSink } from "./parse-scheduler.ts";
 
 export interface PaneSpawn {
   argv: string[]; // the program and its arguments (already resolved from a shell command)
   env: Record<string, string>;
   cwd: string;
+  /** The command words as given (none: the default shell), as tmux's pane_start_command shows them. */
+  command?: string[];
 }
 
 export interface PaneEvents {
@@ -41,6 +45,10 @@ export class Pane implements ParseSink {
   title = "";
   dead = false;
   deadStatus: ExitStatus | null = null;
+  /** When the program ended, in ms since the epoch (pane_dead_time). */
+  deadAt = 0;
+  /** set -p: the pane's own options; the Model keeps the parent its window's (model.placePane). */
+  readonly options = new Options(null);
   /** When output last arrived (performance.now()), for activity and `weft wait --idle`. */
   lastOutputAt = performance.now();
   /** Bumped on every parsed write: cheap change detection for waiters. */
@@ -58,14 +66,15 @@ export class Pane implements ParseSink {
     spec: PaneSpawn,
     cols: number,
     rows: number,
-    historyLimit: number,
+    /** history-limit when the pane was made (tmux keeps it per pane too). */
+    readonly historyLimit: number,
     private readonly events: PaneEvents,
   ) {
     this.spawnSpec = spec;
     this.model = new Terminal({ cols, rows, scrollback: historyLimit, allowProposedApi: true });
-    // Unicode 11 widths (emoji are two cells), as tmux's wcwidth and today's terminals have them.
-    this.model.loadAddon(new Unicode11Addon());
-    this.model.unicode.activeVersion = "11";
+    // The cells tmux 3.3a gives characters and clusters (a ZWJ family is 2, not 6).
+    useTmuxWidths(this.model);
+    clearOnDeccolm(this.model);
     // Output is parsed by the parse scheduler, which calls parsed(); xterm's own async writes
     // (where its internals are not what the scheduler expects) report here.
     this.model.onWriteParsed(() => this.parsed(false));
@@ -102,6 +111,11 @@ export class Pane implements ParseSink {
     return this.pty?.pid ?? 0;
   }
 
+  /** The pane's terminal device (/dev/pts/N). */
+  get tty(): string {
+    return this.pty?.tty ?? "";
+  }
+
   /** Start (or restart) the program; the terminal keeps its contents as tmux's respawn-pane does. */
   start(spec: PaneSpawn = this.spawnSpec): void {
     this.spawnSpec = spec;
@@ -127,6 +141,7 @@ export class Pane implements ParseSink {
       parseScheduler.feed(this, new Uint8Array(0), () => {
         if (this.pty !== pty) return;
         this.dead = true;
+        this.deadAt = Date.now();
         this.deadStatus = status;
         this.events.exited(this);
         this.notify();

@@ -1,6 +1,6 @@
 // A session: numbered windows, a current and a last one, its own options and environment.
 import type { Window } from "./window.ts";
-import { Options } from "./options.ts";
+import { Options } from "./options-store.ts";
 import type { Notifier } from "./notify.ts";
 
 export class Session {
@@ -11,6 +11,8 @@ export class Session {
   readonly options: Options;
   readonly created = Date.now();
   activity = Date.now();
+  /** When a client last attached, in ms since the epoch; 0 for never (session_last_attached). */
+  lastAttached = 0;
 
   constructor(
     readonly id: number,

@@ -1,7 +1,7 @@
 // A window: panes arranged by a layout tree, one of them active, optionally one zoomed.
 import { Layout, type Rect, type Direction } from "./layout.ts";
 import type { Pane } from "./pane.ts";
-import { Options } from "./options.ts";
+import { Options } from "./options-store.ts";
 import type { Session } from "./session.ts";
 
 export class Window {

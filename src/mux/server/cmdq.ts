@@ -21,6 +21,15 @@ export interface ItemState {
   conn: ClientConnection | null;
   /** Format variables the commands see (current_file while a file's commands run). */
   formats?: Record<string, string>;
+  /** Where output and errors go instead, as for a command-line client (tests, no socket). */
+  sink?: OutputSink;
+}
+
+/** A command-line client without a connection: its stdout, its stderr and its exit status. */
+export interface OutputSink {
+  print(text: string): void;
+  error(text: string): void;
+  retval: number;
 }
 
 export interface Queued {
@@ -62,12 +71,12 @@ export class ItemHandle {
 
   /** tmux's cmdq_error for this item (where the message goes depends on the client). */
   error(message: string): void {
-    this.runner.reportError(this.conn, this.item.command.command, message);
+    this.runner.reportError(this.conn, this.item.command.command, message, this.state.sink);
   }
 
   /** tmux's cmdq_print for this item. */
   print(text: string): void {
-    this.runner.print(this.conn, text);
+    this.runner.print(this.conn, text, this.state.sink);
   }
 
   /** Hold the queue: `continue` it later (a command's own wait, as run-shell's). */
@@ -129,6 +138,17 @@ export class CommandRunner {
     return new Promise((resolve) => this.append(list, state, resolve));
   }
 
+  /** A command line run as a command-line client would run it, into a sink; its exit status. */
+  async runArgv(argv: readonly string[], sink: OutputSink): Promise<number> {
+    const parsed = this.parseArguments(argv, null);
+    if (!parsed.ok) {
+      this.reportError(null, null, parsed.error, sink);
+      return sink.retval;
+    }
+    await this.run(parsed.commands, { conn: null, sink });
+    return sink.retval;
+  }
+
   appendCallback(state: ItemState, fn: (item: QueueItem<Queued>) => CommandStatus): void {
     this.queueFor(state.conn).append([callbackItem(fn, state)]);
   }
@@ -159,7 +179,7 @@ export class CommandRunner {
   parseOptions(conn: ClientConnection | null, where: { file?: string; line?: number } = {}): ParseOptions {
     return {
       ...where,
-      env: this.server.environment,
+      env: this.server.parseEnv,
       expandFormat: (text) => expandFormat(text, formatLookup(this.server, { ...(this.current(conn) ?? {}), client: conn })),
       alias: (name) => commandAlias(this.server, name),
       check: this.check,
@@ -186,7 +206,7 @@ export class CommandRunner {
 
   /** tmux's item->client when none: the attached client used last (cmd_find_client, quiet). */
   private clientFor(state: ItemState): ClientConnection | null {
-    if (state.conn) return state.conn;
+    if (state.conn || state.sink) return state.conn;
     let best: ClientConnection | null = null;
     for (const c of this.server.clients) {
       if (c.session && !c.closed && (!best || c.lastActivity > best.lastActivity)) best = c;
@@ -244,7 +264,7 @@ export class CommandRunner {
       terminal: conn?.terminal,
       source: { ...(cmd.file !== undefined ? { file: cmd.file } : {}), line: cmd.line },
       item,
-      print: (text) => this.print(conn, text),
+      print: (text) => this.print(conn, text, item.state.sink),
     };
   }
 
@@ -260,11 +280,11 @@ export class CommandRunner {
 
   private reportThrown(q: Queued, e: unknown): void {
     if (e instanceof UserError || e instanceof LayoutError) {
-      if (e.message !== "") this.reportError(q.state.conn, q.command, e.message);
+      if (e.message !== "") this.reportError(q.state.conn, q.command, e.message, q.state.sink);
       return;
     }
     // A bug, not a user error: report it and carry on; the server and its panes survive.
-    this.reportError(q.state.conn, q.command, `internal error: ${(e as Error).message}`);
+    this.reportError(q.state.conn, q.command, `internal error: ${(e as Error).message}`, q.state.sink);
     console.error(e);
   }
 
@@ -272,7 +292,12 @@ export class CommandRunner {
    * cmdq_error: without a client the message becomes a cause (FILE:LINE: message) for later;
    * a client not attached gets it on stderr and exits 1; an attached one on its status line.
    */
-  reportError(conn: ClientConnection | null, cmd: ParsedCommand | null, message: string): void {
+  reportError(conn: ClientConnection | null, cmd: ParsedCommand | null, message: string, sink?: OutputSink): void {
+    if (sink) {
+      sink.error(message);
+      sink.retval = 1;
+      return;
+    }
     if (conn === null) {
       this.causes.push(`${cmd?.file ?? "(null)"}:${cmd?.line ?? 0}: ${message}`);
       return;
@@ -286,7 +311,8 @@ export class CommandRunner {
   }
 
   /** cmdq_print: to an unattached client's stdout, or over an attached client's pane. */
-  print(conn: ClientConnection | null, text: string): void {
+  print(conn: ClientConnection | null, text: string, sink?: OutputSink): void {
+    if (sink) return sink.print(text);
     if (conn === null) return;
     if (!conn.session) conn.printOutput(text);
     else conn.showOutputLine(text);

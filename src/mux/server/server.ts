@@ -3,6 +3,8 @@
 import { existsSync, unlinkSync, chmodSync } from "node:fs";
 import type { Socket } from "bun";
 import { Model, type Session, type Pane } from "../model/index.ts";
+import { startupEnvironment } from "./startup-env.ts";
+import { FormatJobs, type JobOwner } from "./jobs.ts";
 import { KeyTables } from "../lang/bindings.ts";
 import { ClientConnection } from "../client/client-connection.ts";
 import type { ClientHost } from "../client/host.ts";
@@ -64,7 +66,7 @@ export class Server implements ClientHost {
   aliasItems: string[] | null = null;
   /** Variables set by the config (NAME=value, %hidden NAME=value): tmux's global environment. */
   private readonly assigned = new Map<string, { value: string; hidden: boolean }>();
-  readonly environment: ParseEnvironment = {
+  readonly parseEnv: ParseEnvironment = {
     get: (name) => this.assigned.get(name)?.value ?? this.baseEnv()[name],
     set: (name, value, hidden) => {
       this.assigned.set(name, { value, hidden });
@@ -88,6 +90,19 @@ export class Server implements ClientHost {
   readonly version = TMUX_VERSION;
   readonly weftVersion: string;
   readonly asTmux: boolean;
+  /** For formats: when it started (start_time), the configuration files it loads. */
+  readonly startTime = Date.now();
+  readonly configFiles: readonly string[];
+  /** #(command) in formats: run in the background, the last line cached per client. */
+  readonly jobs = new FormatJobs({
+    environment: () => this.globalEnv(),
+    cwd: (owner) => (owner instanceof ClientConnection ? owner.cwd : undefined) ?? this.globalEnv().HOME ?? "/",
+    updated: (owner) => {
+      if (owner instanceof ClientConnection) owner.markDirty();
+    },
+  });
+  // How often jobs nobody has asked for lately are looked for (they go after an hour).
+  private readonly jobTidy = setInterval(() => this.jobs.tidy(), 60_000).unref();
   /** Which panes are in a mode (copy mode). */
   paneInMode: (p: Pane) => boolean = (p) => p.copyMode !== null;
   /** How a pane is drawn: copy mode's frozen offset, cursor, selection and indicator. */
@@ -97,7 +112,8 @@ export class Server implements ClientHost {
     this.socketPath = config.socketPath;
     this.weftVersion = config.version;
     this.asTmux = config.asTmux === true;
-    this.model = new Model(config.socketPath, this.asTmux);
+    this.configFiles = config.configFiles;
+    this.model = new Model(config.socketPath, startupEnvironment(process.env), this.asTmux);
     this.model.notify.subscribe((e) => react(this, e));
     this.entries = [...config.commands].sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
     this.runner = new CommandRunner(this);
@@ -126,13 +142,14 @@ export class Server implements ClientHost {
     return env;
   }
 
-  environmentValue(name: string, s: Session | null): string | undefined {
-    return s?.environment[name] ?? this.environment.get(name);
-  }
-
   /** TERM for panes and jobs (the default-terminal option). */
   defaultTerminal(): string {
     return "tmux-256color";
+  }
+
+  /** tmux's global_environ as formats and jobs see it. */
+  get environment(): Readonly<Record<string, string>> {
+    return this.globalEnv();
   }
 
   /** The global environment: the server's, with what the config assigned (hidden ones left out). */
@@ -233,6 +250,7 @@ export class Server implements ClientHost {
 
   removeClient(c: ClientConnection): void {
     this.clients.delete(c);
+    this.jobs.tidy(c);
     if (c.session) this.sessionSizeChanged(c.session);
     this.maybeExit();
   }
@@ -250,6 +268,8 @@ export class Server implements ClientHost {
   shutdown(): void {
     if (this.exiting) return;
     this.exiting = true;
+    clearInterval(this.jobTidy);
+    this.jobs.killAll();
     for (const s of [...this.model.sessions]) this.model.destroySession(s);
     for (const c of this.clients) c.serverExiting();
     this.listener?.stop(true);
@@ -338,6 +358,18 @@ export class Server implements ClientHost {
   }
 
   // ---- clients and the model --------------------------------------------------------------
+
+  formatJob(owner: JobOwner, command: string, raw: string): string | undefined {
+    return this.jobs.get(owner, raw, command);
+  }
+
+  get nextSessionId(): number {
+    return this.model.upcomingSessionId;
+  }
+
+  attachedClients(): ClientConnection[] {
+    return [...this.clients].filter((c) => c.session !== null);
+  }
 
   attachedCount(s: Session): number {
     let n = 0;

@@ -2,14 +2,13 @@
 // view staying put while output arrives and history is trimmed.
 import { expect, test } from "bun:test";
 import { Terminal } from "@xterm/headless";
-import { Unicode11Addon } from "@xterm/addon-unicode11";
 import { CopyMode } from "../../../src/mux/model/copy-mode.ts";
+import { useTmuxWidths } from "../../../src/mux/model/unicode-widths.ts";
 import { runCopyModeCommand } from "../../../src/mux/lang/copy-mode-keys.ts";
 
 function term(cols: number, rows: number, scrollback = 1000): Terminal {
   const t = new Terminal({ cols, rows, scrollback, allowProposedApi: true });
-  t.loadAddon(new Unicode11Addon());
-  t.unicode.activeVersion = "11";
+  useTmuxWidths(t); // as a pane's model has them
   return t;
 }
 

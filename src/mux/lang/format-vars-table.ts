@@ -1,0 +1,325 @@
+// tmux 3.3a's format variables (format.c's format_table and what format_defaults adds), each a
+// lazy callback over the model so that "#S" never computes a pane's current command. A variable
+// whose object is absent is undefined, as tmux's callbacks return NULL (the format prints "").
+import { hostname } from "node:os";
+import { passwdEntry } from "./passwd.ts";
+import type { Session, Window, Pane, Options } from "../model/index.ts";
+import { layoutChecksum } from "../model/layout.ts";
+import { argsEscape } from "../model/args-escape.ts";
+import { parseStyle } from "../model/style.ts";
+import { colourToString } from "../model/colour.ts";
+
+export type VarValue = string | number | boolean | undefined;
+export type VarTable = Record<string, () => VarValue>;
+
+/** What the variables need of the server beyond the model (the server implements it). */
+export interface FormatServer {
+  readonly socketPath: string;
+  readonly version: string;
+  /** weft's own version (#{weft_version}); #{version} is the tmux version weft behaves as. */
+  readonly weftVersion: string;
+  /** When the server started, in ms since the epoch. */
+  readonly startTime: number;
+  /** The configuration files loaded at start (config_files). */
+  readonly configFiles: readonly string[];
+  /** The id the next session will have. */
+  readonly nextSessionId: number;
+  attachedCount(s: Session): number;
+  paneInMode(p: Pane): boolean;
+  /** Every client attached to a session. */
+  attachedClients(): readonly VarClient[];
+}
+
+/** What the variables need of a client (client_*). */
+export interface VarClient {
+  readonly name: string;
+  readonly terminal?: { tty?: string; pid?: number; term: string } | undefined;
+  readonly session: Session | null;
+  readonly lastSession?: Session | null;
+  readonly cols: number;
+  readonly rows: number;
+  readonly created: number;
+  readonly activityAt: number;
+  /** The key table its next key goes to (client_key_table); root when unknown. */
+  readonly keyTableName?: string;
+  /** Its locale is UTF-8 (tmux's CLIENT_UTF8). */
+  readonly utf8?: boolean;
+}
+
+/** Whether formats see a session, window or pane as their subject (#{session_format} etc.). */
+export type FormatType = "session" | "window" | "pane" | "none";
+
+const secs = (ms: number) => Math.floor(ms / 1000);
+// tmux's window cell size when the client has told none (DEFAULT_XPIXEL, DEFAULT_YPIXEL).
+const CELL_WIDTH = 16;
+const CELL_HEIGHT = 32;
+// An unsigned -1: tmux's saved cursor outside the alternate screen.
+const NO_SAVED_CURSOR = 4294967295;
+
+export function serverVars(server: FormatServer, type: FormatType): VarTable {
+  return {
+    host: () => hostname(),
+    host_short: () => hostname().split(".")[0],
+    pid: () => process.pid,
+    socket_path: () => server.socketPath,
+    version: () => server.version,
+    weft_version: () => server.weftVersion,
+    start_time: () => secs(server.startTime),
+    config_files: () => server.configFiles.join(","),
+    next_session_id: () => `$${server.nextSessionId}`,
+    uid: () => process.getuid?.() ?? 0,
+    user: () => userName(),
+    session_format: () => type === "session",
+    window_format: () => type === "window",
+    pane_format: () => type === "pane",
+    buffer_mode_format: () => "#{t/p:buffer_created}: #{buffer_sample}",
+    client_mode_format: () => "#{t/p:client_activity}: session #{session_name}",
+    tree_mode_format: () => TREE_MODE_FORMAT,
+  };
+}
+
+function userName(): string | undefined {
+  return passwdEntry()?.name;
+}
+
+// window-tree.c's WINDOW_TREE_DEFAULT_FORMAT.
+const TREE_MODE_FORMAT =
+  "#{?pane_format,#{?pane_marked,#[reverse],}#{pane_current_command}#{?pane_active,*,}#{?pane_marked,M,}" +
+  '#{?#{&&:#{pane_title},#{!=:#{pane_title},#{host_short}}},: "#{pane_title}",},' +
+  "#{?window_format,#{?window_marked_flag,#[reverse],}#{window_name}#{window_flags}" +
+  '#{?#{&&:#{==:#{window_panes},1},#{&&:#{pane_title},#{!=:#{pane_title},#{host_short}}}},: "#{pane_title}",},' +
+  "#{session_windows} windows#{?session_grouped, (group #{session_group}: #{session_group_list}),}#{?session_attached, (attached),}}}";
+
+/** window_printable_flags: # activity, ! bell, ~ silence, * current, - last, Z zoomed. */
+export function windowFlags(w: Window, escape = false): string {
+  let f = "";
+  if (w.activityFlag) f += escape ? "##" : "#";
+  if (w.bellFlag) f += "!";
+  if (w.silenceFlag) f += "~";
+  if (w.session.current === w) f += "*";
+  else if (w.session.lastWindow === w) f += "-";
+  if (w.zoomed) f += "Z";
+  return f;
+}
+
+/** format_cb_session_alerts: each window with an alert, its index and flags (#!~), by ",". */
+function sessionAlerts(s: Session): string {
+  const out: string[] = [];
+  for (const w of s.windows) {
+    const f = (w.activityFlag ? "#" : "") + (w.bellFlag ? "!" : "") + (w.silenceFlag ? "~" : "");
+    if (f !== "") out.push(`${w.index}${f}`);
+  }
+  return out.join(",");
+}
+
+export function sessionVars(server: FormatServer, s: Session | null): VarTable {
+  if (!s) return {};
+  const clients = () => server.attachedClients().filter((c) => c.session === s);
+  return {
+    session_name: () => s.name,
+    session_id: () => `$${s.id}`,
+    session_windows: () => s.windows.length,
+    session_attached: () => server.attachedCount(s),
+    session_attached_list: () => clients().map((c) => c.name).join(","),
+    session_many_attached: () => server.attachedCount(s) > 1,
+    session_created: () => secs(s.created),
+    session_activity: () => secs(s.activity),
+    // A time of 0 (never attached) is no value, as tmux's time variables.
+    session_last_attached: () => (s.lastAttached ? secs(s.lastAttached) : undefined),
+    session_alerts: () => sessionAlerts(s),
+    session_grouped: () => false,
+    session_marked: () => false,
+    session_path: () => s.cwd,
+    // The current window, then the last one (weft keeps one previous window).
+    session_stack: () => [s.current.index, ...(s.lastWindow ? [s.lastWindow.index] : [])].join(","),
+    active_window_index: () => s.current.index,
+    last_window_index: () => s.lastWindow?.index ?? 0,
+  };
+}
+
+export function windowVars(server: FormatServer, w: Window | null): VarTable {
+  if (!w) return {};
+  const s = w.session;
+  const viewers = () => server.attachedClients().filter((c) => c.session === s && s.current === w);
+  return {
+    window_index: () => w.index,
+    window_id: () => `@${w.id}`,
+    window_name: () => w.name,
+    window_active: () => s.current === w,
+    window_last_flag: () => s.lastWindow === w,
+    window_start_flag: () => s.windows[0] === w,
+    window_end_flag: () => s.windows[s.windows.length - 1] === w,
+    window_width: () => w.cols,
+    window_height: () => w.rows,
+    window_cell_width: () => CELL_WIDTH,
+    window_cell_height: () => CELL_HEIGHT,
+    window_layout: () => w.layout.serialize(),
+    window_visible_layout: () => visibleLayout(w),
+    window_panes: () => w.panes.size,
+    window_zoomed_flag: () => w.zoomed !== null,
+    window_flags: () => windowFlags(w, true),
+    window_raw_flags: () => windowFlags(w),
+    window_activity: () => secs(w.activity),
+    window_activity_flag: () => w.activityFlag,
+    window_bell_flag: () => w.bellFlag,
+    window_silence_flag: () => w.silenceFlag,
+    window_marked_flag: () => false,
+    window_linked: () => false,
+    window_linked_sessions: () => 1,
+    window_linked_sessions_list: () => s.name,
+    window_active_sessions: () => (s.current === w ? 1 : 0),
+    window_active_sessions_list: () => (s.current === w ? s.name : ""),
+    window_active_clients: () => viewers().length,
+    window_active_clients_list: () => viewers().map((c) => c.name).join(","),
+    window_stack_index: () => (s.lastWindow === w ? 1 : 0),
+  };
+}
+
+/** The layout as shown: the zoomed pane alone at the window's size. */
+function visibleLayout(w: Window): string {
+  if (!w.zoomed) return w.layout.serialize();
+  const body = `${w.cols}x${w.rows},0,0,${w.zoomed.id}`;
+  return `${layoutChecksum(body).toString(16).padStart(4, "0")},${body}`;
+}
+
+/** xterm's internals that its API does not expose (read defensively: absent means unknown). */
+interface TerminalInternals {
+  _core?: {
+    coreService?: { isCursorHidden?: boolean };
+    coreMouseService?: { activeEncoding?: string };
+    buffer?: { scrollTop?: number; scrollBottom?: number; tabs?: Record<number, boolean> };
+  };
+}
+
+function internals(p: Pane): TerminalInternals {
+  return p.terminal as unknown as TerminalInternals;
+}
+
+/** Tab stops: xterm's own list, or every 8 columns (the default) when it cannot be read. */
+function tabStops(p: Pane): string {
+  const tabs = internals(p)._core?.buffer?.tabs;
+  const stops = tabs ? Object.keys(tabs).map(Number).filter((x) => tabs[x] && x > 0 && x < p.cols) : [];
+  if (!tabs) for (let x = 8; x < p.cols; x += 8) stops.push(x);
+  return stops.sort((a, b) => a - b).join(",");
+}
+
+function cursorCharacter(p: Pane): string {
+  const b = p.terminal.buffer.active;
+  const cell = b.getLine(b.baseY + b.cursorY)?.getCell(b.cursorX);
+  return cell?.getChars() || " ";
+}
+
+/** The pane's default colour from window-style (tmux asks the pane's OSC 10/11 colours first). */
+function paneColour(o: Options, which: "fg" | "bg"): string {
+  const style = parseStyle(o.getString("window-style"));
+  return style ? colourToString(style[which]) : "default";
+}
+
+/** Bytes of the pane's lines, as history_bytes counts the grid's cells (by shape, not tmux's sizes). */
+function historyBytes(p: Pane): number {
+  const b = p.terminal.buffer.normal;
+  let n = 0;
+  for (let y = 0; y < b.length; y++) n += b.getLine(y)?.translateToString(true).length ?? 0;
+  return n;
+}
+
+export function paneVars(server: FormatServer, w: Window | null, p: Pane | null): VarTable {
+  if (!p || !w) return {};
+  const rect = () => w.rect(p);
+  const buf = () => p.terminal.buffer.active;
+  const core = () => internals(p)._core;
+  const mouse = () => p.modes.mouseTrackingMode;
+  return {
+    pane_id: () => `%${p.id}`,
+    pane_index: () => w.paneIndex(p),
+    pane_width: () => p.cols,
+    pane_height: () => p.rows,
+    pane_active: () => w.active === p,
+    pane_last: () => w.lastPane === p,
+    pane_pid: () => p.pid,
+    pane_tty: () => p.tty,
+    pane_current_command: () => p.currentCommand(),
+    pane_current_path: () => p.currentPath(),
+    pane_start_command: () => (p.spawnSpec.command ?? []).map((a) => argsEscape(a)).join(" "),
+    pane_start_path: () => p.spawnSpec.cwd,
+    pane_path: () => "",
+    pane_dead: () => p.dead,
+    pane_dead_status: () => (p.dead ? (p.deadStatus?.code ?? undefined) : undefined),
+    pane_dead_signal: () => (p.dead ? (p.deadStatus?.signal ?? undefined) : undefined),
+    pane_dead_time: () => (p.dead && p.deadAt ? secs(p.deadAt) : undefined),
+    pane_title: () => p.title || hostname(),
+    pane_left: () => rect().x,
+    pane_top: () => rect().y,
+    pane_right: () => rect().x + rect().width - 1,
+    pane_bottom: () => rect().y + rect().height - 1,
+    pane_at_left: () => rect().x === 0,
+    pane_at_top: () => rect().y === 0,
+    pane_at_right: () => rect().x + rect().width === w.cols,
+    pane_at_bottom: () => rect().y + rect().height === w.rows,
+    pane_in_mode: () => server.paneInMode(p),
+    pane_mode: () => (server.paneInMode(p) ? "copy-mode" : undefined),
+    pane_input_off: () => false,
+    pane_marked: () => false,
+    pane_marked_set: () => false,
+    pane_pipe: () => p.pipe !== null,
+    pane_search_string: () => p.copyMode?.searchText ?? "",
+    pane_synchronized: () => w.options.getFlag("synchronize-panes"),
+    pane_tabs: () => tabStops(p),
+    pane_fg: () => paneColour(p.options, "fg"),
+    pane_bg: () => paneColour(p.options, "bg"),
+    cursor_x: () => buf().cursorX,
+    cursor_y: () => buf().cursorY,
+    cursor_flag: () => !core()?.coreService?.isCursorHidden,
+    cursor_character: () => cursorCharacter(p),
+    alternate_on: () => p.alternateOn,
+    alternate_saved_x: () => (p.alternateOn ? p.terminal.buffer.normal.cursorX : NO_SAVED_CURSOR),
+    alternate_saved_y: () => (p.alternateOn ? p.terminal.buffer.normal.cursorY : NO_SAVED_CURSOR),
+    scroll_region_upper: () => core()?.buffer?.scrollTop ?? 0,
+    scroll_region_lower: () => core()?.buffer?.scrollBottom ?? p.rows - 1,
+    history_size: () => p.terminal.buffer.normal.baseY,
+    history_limit: () => p.historyLimit,
+    history_bytes: () => historyBytes(p),
+    history_all_bytes: () => `${p.terminal.buffer.normal.length},${historyBytes(p)},0,0,0,0`,
+    insert_flag: () => p.modes.insertMode,
+    keypad_cursor_flag: () => p.modes.applicationCursorKeysMode,
+    keypad_flag: () => p.modes.applicationKeypadMode,
+    origin_flag: () => p.modes.originMode,
+    wrap_flag: () => p.modes.wraparoundMode,
+    mouse_any_flag: () => mouse() !== "none",
+    mouse_standard_flag: () => mouse() === "vt200" || mouse() === "x10",
+    mouse_button_flag: () => mouse() === "drag",
+    mouse_all_flag: () => mouse() === "any",
+    mouse_sgr_flag: () => core()?.coreMouseService?.activeEncoding === "SGR",
+    mouse_utf8_flag: () => core()?.coreMouseService?.activeEncoding === "UTF8",
+  };
+}
+
+export function clientVars(c: VarClient | null): VarTable {
+  if (!c) return {};
+  return {
+    client_name: () => c.name,
+    client_tty: () => c.terminal?.tty,
+    client_pid: () => c.terminal?.pid,
+    client_session: () => c.session?.name,
+    client_last_session: () => c.lastSession?.name,
+    client_width: () => c.cols,
+    client_height: () => c.rows,
+    client_cell_width: () => CELL_WIDTH,
+    client_cell_height: () => CELL_HEIGHT,
+    client_termname: () => c.terminal?.term,
+    client_termtype: () => "",
+    client_termfeatures: () => "",
+    client_created: () => secs(c.created),
+    client_activity: () => secs(c.activityAt),
+    client_flags: () => [...(c.session ? ["attached", "focused"] : []), ...(c.utf8 ? ["UTF-8"] : [])].join(","),
+    client_control_mode: () => false,
+    client_readonly: () => false,
+    client_key_table: () => c.keyTableName ?? "root",
+    client_prefix: () => c.keyTableName === "prefix",
+    client_uid: () => process.getuid?.() ?? 0,
+    client_user: () => userName(),
+    client_utf8: () => c.utf8 === true,
+    client_written: () => 0,
+    client_discarded: () => 0,
+  };
+}

@@ -1,0 +1,206 @@
+// Where the history store meets xterm: moving the rows above a terminal's screen into the store
+// (drain), and one IBuffer over store + terminal for the code that reads xterm's buffer.
+import type { IBuffer, IBufferCell, IBufferLine, Terminal } from "@xterm/headless";
+import { packBg, packFg } from "./attrs.ts";
+import { HistoryCell } from "./cell.ts";
+import type { LogicalLine } from "./line.ts";
+import { rowOf } from "./rows.ts";
+import type { HistoryStore } from "./store.ts";
+
+/** The parts of xterm's BufferLine lending builds rows with (internals). */
+interface CoreLine {
+  length: number;
+  isWrapped: boolean;
+  clone(): CoreLine;
+  fill(cell: unknown): void;
+  setCellFromCodepoint(x: number, codePoint: number, width: number, attrs: { fg: number; bg: number; extended: unknown }): void;
+  addCodepointToCell(x: number, codePoint: number, width: number): void;
+}
+
+/** The parts of xterm's Buffer drain and lending change (internals: no public API adds or removes scrollback rows). */
+interface CoreBuffer {
+  lines: { length: number; maxLength: number; trimStart(n: number): void; get(i: number): CoreLine | undefined; splice(start: number, deleteCount: number, ...items: CoreLine[]): void };
+  ybase: number;
+  ydisp: number;
+  savedY: number;
+}
+
+function normalBuffer(t: Terminal): CoreBuffer | null {
+  const core: unknown = Reflect.get(t, "_core");
+  const set: unknown = core && typeof core === "object" ? Reflect.get(core, "buffers") : undefined;
+  const normal: unknown = set && typeof set === "object" ? Reflect.get(set, "normal") : undefined;
+  if (!normal || typeof normal !== "object") return null;
+  const lines: unknown = Reflect.get(normal, "lines");
+  if (!lines || typeof lines !== "object" || typeof Reflect.get(lines, "trimStart") !== "function") return null;
+  return normal as CoreBuffer;
+}
+
+/**
+ * Move the terminal's scrollback rows into the store, up to the start of the logical line that
+ * reaches into the screen (xterm keeps that whole line, so a resize reflows it as one), and
+ * remove them from xterm. A logical line longer than `maxKept` rows (by default half the
+ * terminal's scrollback, leaving the other half for what the next write scrolls) is cut there.
+ * Returns the rows moved. The store's width must be the terminal's.
+ */
+export function drainScrollback(t: Terminal, store: HistoryStore, maxKept = Math.floor((t.options.scrollback ?? 0) / 2)): number {
+  const core = normalBuffer(t);
+  if (!core) return 0;
+  const buf = t.buffer.normal;
+  const base = buf.baseY;
+  let y = base;
+  while (y > 0 && base - y < maxKept && buf.getLine(y)?.isWrapped) y--;
+  if (base - y >= maxKept) y = base - maxKept;
+  // What stays in the terminal's scrollback counts towards the limit first.
+  store.reserve(base - Math.max(0, y));
+  if (y <= 0) return 0;
+  const cell = buf.getNullCell();
+  for (let i = 0; i < y; i++) {
+    const line = buf.getLine(i);
+    if (line) store.pushLine(line, cell);
+  }
+  core.lines.trimStart(y);
+  core.ybase -= y;
+  core.ydisp = Math.max(0, core.ydisp - y);
+  core.savedY = Math.max(0, core.savedY - y);
+  return y;
+}
+
+/**
+ * Put logical lines (the store's newest, from takeLast) back above the terminal's screen as
+ * xterm rows at its width, cell for cell. The terminal's scrollback option must leave room.
+ */
+export function lendLines(t: Terminal, lines: readonly LogicalLine[]): number {
+  const core = normalBuffer(t);
+  const template = core?.lines.get(0);
+  if (!core || !template) return 0;
+  // The public null cell is empty with width 0; xterm's blank cells have width 1 (Content.WIDTH_SHIFT).
+  const nullCell: unknown = t.buffer.normal.getNullCell();
+  if (nullCell && typeof nullCell === "object") Reflect.set(nullCell, "content", 1 << 22);
+  const extended: unknown = nullCell && typeof nullCell === "object" ? Reflect.get(nullCell, "extended") : undefined;
+  const cols = t.cols;
+  const rows: CoreLine[] = [];
+  const cell = new HistoryCell();
+  for (const line of lines) {
+    const starts = line.rowStarts(cols);
+    for (let sub = 0; sub < starts.length; sub++) {
+      const src = rowOf({ line, sub, starts }, cols);
+      const dst = template.clone();
+      dst.fill(nullCell);
+      dst.isWrapped = src.isWrapped;
+      for (let x = 0; x < src.used; x++) {
+        if (!src.getCell(x, cell)) break;
+        const attrs = { fg: cell.fg, bg: cell.bg, extended };
+        const w = cell.width;
+        const chars = cell.chars;
+        const first = chars.codePointAt(0) ?? 0;
+        dst.setCellFromCodepoint(x, first, w, attrs);
+        for (let i = first > 0xffff ? 2 : 1; i < chars.length; ) {
+          const cp = chars.codePointAt(i) ?? 0;
+          dst.addCodepointToCell(x, cp, w);
+          i += cp > 0xffff ? 2 : 1;
+        }
+      }
+      rows.push(dst);
+    }
+  }
+  core.lines.splice(0, 0, ...rows);
+  core.ybase += rows.length;
+  core.ydisp += rows.length;
+  core.savedY += rows.length;
+  return rows.length;
+}
+
+/**
+ * Resize a terminal and its history together, as one xterm with all the history would: the
+ * store's newest lines (enough to fill what a wider or taller screen pulls down) go back into
+ * the terminal, which reflows them with its screen, and come back out after. `margin` is the
+ * terminal's usual scrollback option.
+ */
+export function resizeWithHistory(t: Terminal, store: HistoryStore, cols: number, rows: number, margin: number): void {
+  drainScrollback(t, store);
+  const kept = t.buffer.normal.length;
+  const lent = store.takeLast(rows + kept, cols);
+  // Room for everything while it reflows: narrowing can multiply the rows by oldCols / cols.
+  let lentRows = 0;
+  for (const l of lent) lentRows += l.rowCount(t.cols);
+  const room = (kept + lentRows) * Math.ceil(t.cols / Math.max(1, cols)) + rows;
+  t.options.scrollback = Math.max(margin, room);
+  lendLines(t, lent);
+  t.resize(cols, rows);
+  store.reserve(0); // drain sets it again, for what the terminal keeps after the reflow
+  store.resize(cols);
+  // Keep no more than the usual scrollback will hold: setting it back trims the terminal's top.
+  drainScrollback(t, store, Math.floor(margin / 2));
+  t.options.scrollback = margin;
+}
+
+/** An xterm line read through HistoryCell (so one cell object serves store and terminal rows). */
+class TerminalRow implements IBufferLine {
+  constructor(
+    private readonly line: IBufferLine,
+    private readonly scratch: IBufferCell,
+  ) {}
+  get isWrapped(): boolean {
+    return this.line.isWrapped;
+  }
+  get length(): number {
+    return this.line.length;
+  }
+  getCell(x: number, cell?: IBufferCell): IBufferCell | undefined {
+    const c = this.line.getCell(x, this.scratch);
+    if (!c) return undefined;
+    const out = cell instanceof HistoryCell ? cell : new HistoryCell();
+    return out.set(c.getChars(), c.getWidth(), packFg(c), packBg(c));
+  }
+  translateToString(trimRight?: boolean, startColumn?: number, endColumn?: number): string {
+    return this.line.translateToString(trimRight, startColumn, endColumn);
+  }
+}
+
+/**
+ * The pane's buffer as xterm's IBuffer: the store's rows, then the terminal's normal buffer
+ * (what is left of its scrollback and its screen). While the alternate screen is on, `active`
+ * reads it alone: it has no history.
+ */
+export function historyBuffer(store: HistoryStore, t: Terminal, which: "active" | "normal" = "active"): IBuffer {
+  const buf = which === "active" ? t.buffer.active : t.buffer.normal;
+  const hist = buf.type === "normal" ? store.rows : 0;
+  const scratch = buf.getNullCell();
+  return {
+    type: buf.type,
+    cursorX: buf.cursorX,
+    cursorY: buf.cursorY,
+    baseY: hist + buf.baseY,
+    viewportY: hist + buf.viewportY,
+    length: hist + buf.length,
+    getLine(y: number): IBufferLine | undefined {
+      if (y < hist) return store.getLine(y);
+      const line = buf.getLine(y - hist);
+      return line ? new TerminalRow(line, scratch) : undefined;
+    },
+    getNullCell(): IBufferCell {
+      return new HistoryCell();
+    },
+  };
+}
+
+/** The terminal's UnicodeService.charProperties (internals), for pushPlainText; undefined where it differs. */
+export function charPropertiesOf(t: Terminal): ((code: number, preceding: number) => number) | undefined {
+  const core: unknown = Reflect.get(t, "_core");
+  const svc: unknown = core && typeof core === "object" ? Reflect.get(core, "unicodeService") : undefined;
+  const f: unknown = svc && typeof svc === "object" ? Reflect.get(svc, "charProperties") : undefined;
+  return typeof f === "function" ? (code, preceding) => (f as (c: number, p: number) => number).call(svc, code, preceding) : undefined;
+}
+
+/** The attributes the terminal prints with now (its SGR state, internals), as attrs.ts words; null where unknown. */
+export function currentAttrs(t: Terminal): { fg: number; bg: number } | null {
+  const core: unknown = Reflect.get(t, "_core");
+  const ih: unknown = core && typeof core === "object" ? Reflect.get(core, "_inputHandler") : undefined;
+  const cur: unknown = ih && typeof ih === "object" ? Reflect.get(ih, "_curAttrData") : undefined;
+  if (!cur || typeof cur !== "object") return null;
+  const fg: unknown = Reflect.get(cur, "fg");
+  const bg: unknown = Reflect.get(cur, "bg");
+  if (typeof fg !== "number" || typeof bg !== "number") return null;
+  // Without the extended-attributes and protected bits, which the store does not keep.
+  return { fg: fg >>> 0, bg: (bg & ~(0x10000000 | 0x20000000)) >>> 0 };
+}
