@@ -91,7 +91,7 @@ export interface CommandEntry<Ctx = CommandContext> {
 /**
  * tmux's cmd_find over the table: an alias matches exactly; else a name it begins, the exact
  * name winning; several names begun and none exact is ambiguous, listed in the table's
- * (alphabetical) order. `aliases` are the command-alias option's names, looked at by the parser.
+ * (alphabetical) order.
  */
 export function findEntry<E extends { name: string; alias?: string[] }>(entries: readonly E[], name: string): E {
   let found: E | undefined;

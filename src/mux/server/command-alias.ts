@@ -1,17 +1,10 @@
 // The command-alias server option: names that expand to a command (split-pane=split-window).
-// Read in one place so the parser sees the option as it is set.
-import { findOptionEntry } from "../model/options-table.ts";
+// Read in one place, from the server options as they are now, so the parser sees every change.
 import type { Server } from "./server.ts";
 
-/** tmux 3.3a's default aliases, from the option table. */
-function defaultAliases(): string[] {
-  const d = findOptionEntry("command-alias")?.default;
-  return Array.isArray(d) ? d.map(String) : [];
-}
-
-/** The option's items (name=command), in index order. */
+/** The option's items (name=command), in index order (options_array_first, _next). */
 export function commandAliases(server: Server): string[] {
-  return server.aliasItems ?? defaultAliases();
+  return server.model.serverOptions.getArray("command-alias").map(([, v]) => v);
 }
 
 /** What a name expands to, or undefined if it is no alias (cmd_get_alias). */

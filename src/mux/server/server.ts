@@ -62,8 +62,6 @@ export class Server implements ClientHost {
   /** The command table in name order, as tmux's cmd_table (prefix matching lists it so). */
   readonly entries: ServerCommandEntry[];
   readonly runner: CommandRunner;
-  /** command-alias's items when the options store has the option; null: tmux's defaults. */
-  aliasItems: string[] | null = null;
   /** Variables set by the config (NAME=value, %hidden NAME=value): tmux's global environment. */
   private readonly assigned = new Map<string, { value: string; hidden: boolean }>();
   readonly parseEnv: ParseEnvironment = {
