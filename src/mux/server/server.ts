@@ -145,9 +145,11 @@ export class Server implements ClientHost {
     return "tmux-256color";
   }
 
-  /** tmux's global_environ as formats and jobs see it. */
+  /** tmux's global_environ as formats see it: hidden variables too (environ_find finds them). */
   get environment(): Readonly<Record<string, string>> {
-    return this.globalEnv();
+    const env = this.globalEnv();
+    for (const [k, v] of this.assigned) if (v.hidden) env[k] = v.value;
+    return env;
   }
 
   /** The global environment: the server's, with what the config assigned (hidden ones left out). */
