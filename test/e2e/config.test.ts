@@ -58,6 +58,23 @@ test("the same file through source-file: the same keys and options; its errors o
   expect(got.options).toBe(golden("options", w));
 });
 
+test("source-file: globs relative to the client's directory, -F, -q, -n, and #{current_file} while a file runs", async () => {
+  const w = (weft = await Weft.start());
+  await w.ok("new", "-d", "-x", "80", "-y", "24");
+  mkdirSync(join(w.dir, "conf.d"));
+  writeFileSync(join(w.dir, "conf.d", "a.conf"), 'display -p "a #{current_file}"\n');
+  writeFileSync(join(w.dir, "conf.d", "b.conf"), "display -p b\n");
+  const inDir = (...args: string[]) => {
+    const p = Bun.spawnSync([w.bin, "-L", "test", ...args], { cwd: w.dir, env: w.env });
+    return { code: p.exitCode, stdout: p.stdout.toString(), stderr: p.stderr.toString() };
+  };
+  expect(inDir("source", "conf.d/*.conf")).toEqual({ code: 0, stdout: `a ${w.dir}/conf.d/a.conf\nb\n`, stderr: "" });
+  expect(inDir("source", "-F", "#{s/x/conf.d/:#{l:x}}/b.conf")).toEqual({ code: 0, stdout: "b\n", stderr: "" });
+  expect(inDir("source", "nothing/*.conf")).toEqual({ code: 1, stdout: "", stderr: "nothing/*.conf: No such file or directory\n" });
+  expect(inDir("source", "-q", "nothing/*.conf")).toEqual({ code: 0, stdout: "", stderr: "" });
+  expect(inDir("source", "-n", "conf.d/b.conf")).toEqual({ code: 0, stdout: "", stderr: "" });
+});
+
 test("the startup config's errors, FILE:LINE: message, are printed by the next source-file", async () => {
   const w = (weft = await Weft.start());
   const r = await w.run("-f", FIXTURE, "start", ";", "source", "/dev/null");
