@@ -82,10 +82,13 @@ async function main(): Promise<number> {
   const { socketPath, ensureSocketDir, SocketDirError } = await import("../mux/server/socket-path.ts");
   const { commandStartsServer } = await import("./command-names.ts");
   const { configFiles } = await import("./tmux-name.ts");
+  // Inside a pane or a job (no -L or -S), the server it belongs to: $TMUX's socket, as tmux's client.
+  const inside = (asTmux ? process.env.TMUX : process.env.WEFT)?.split(",")[0];
+  const S = o.S ?? (o.L === undefined && inside ? inside : undefined);
   let path: string;
   try {
-    path = socketPath({ socketName: o.L, socketPath: o.S, asTmux });
-    if (!o.S) ensureSocketDir(path.slice(0, path.lastIndexOf("/")));
+    path = socketPath({ socketName: o.L, socketPath: S, asTmux });
+    if (!S) ensureSocketDir(path.slice(0, path.lastIndexOf("/")));
   } catch (e) {
     if (e instanceof SocketDirError) {
       console.error(`${prog}: ${e.message}`);

@@ -149,7 +149,9 @@ test("under the name tmux: -V as tmux (TPM's check), tmux's socket directory, ~/
       }
     }, "the pane's environment");
     expect(readFileSync(join(w.dir, "env"), "utf8")).toMatch(new RegExp(`^${socket},\\d+,0\\|%1\\n$`));
+    // A plugin's script run by run-shell calls plain `tmux`: $TMUX takes it to this server.
+    expect(sh("tmux -L priv new -d -x 80 -y 23 cat && tmux -L priv run 'tmux set -g @from-job yes' && tmux -L priv show -gv @from-job").stdout.toString()).toBe("yes\n");
   } finally {
-    sh("tmux kill-server");
+    sh("tmux kill-server; tmux -L priv kill-server");
   }
 });
