@@ -71,9 +71,15 @@ export const COMMAND_NAMES: readonly (readonly [string, readonly string[], boole
   ["save-buffer", ["saveb"], false],
   ["load-buffer", ["loadb"], false],
   ["paste-buffer", ["pasteb"], false],
+  ["swap-window", ["swapw"], false],
+  ["move-window", ["movew"], false],
+  ["respawn-window", ["respawnw"], false],
+  ["resize-window", ["resizew"], false],
+  ["find-window", ["findw"], false],
+  ["clear-history", ["clearhist"], false],
+  ["start-server", ["start"], true],
   ["if-shell", ["if"], false],
   ["run-shell", ["run"], false],
-  ["start-server", ["start"], true],
   ["list-commands", ["lscm"], true],
 ];
 

@@ -25,7 +25,7 @@ export function commandsFrom(ctx: CommandContext, v: string | CommandList, o: Ar
   if (typeof v !== "string") return texts.length === 0 ? v : templateCommands(v, texts);
   let text = o.expand ? format(ctx, v, ctx.target ?? {}) : v;
   texts.forEach((t, i) => (text = templateReplace(text, t, i + 1)));
-  const parsed = ctx.server.runner.parseString(text, ctx.client, ctx.source);
+  const parsed = ctx.server.runner.parseString(text, ctx.client, ctx.origin);
   if (!parsed.ok) throw new CommandError(parsed.error);
   return parsed.commands;
 }

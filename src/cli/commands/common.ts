@@ -1,5 +1,6 @@
 // What several commands share: pane start options (-c, -e, command words), -P -F printing,
 // size parsing, and the nesting check.
+import { statSync } from "node:fs";
 import { CommandError, value, type Args } from "../../mux/lang/command.ts";
 import type { CommandContext } from "./context.ts";
 import type { NewPaneOptions } from "../../mux/model/index.ts";
@@ -15,16 +16,28 @@ export function paneOptions(ctx: CommandContext, a: Args = ctx.args): NewPaneOpt
     if (eq <= 0) throw new CommandError(`invalid environment: ${e}`);
     env[e.slice(0, eq)] = e.slice(eq + 1);
   }
-  const cwd = startDirectory(ctx, a);
+  const cwd = startDirectoryFlag(ctx, a);
   return { command: a.positional, cwd, env };
 }
 
 /** -c start-directory, expanded as a format as tmux does (-c '#{pane_current_path}'). */
-export function startDirectory(ctx: CommandContext, a: Args = ctx.args): string | undefined {
+export function startDirectoryFlag(ctx: CommandContext, a: Args = ctx.args): string | undefined {
   const cwd = value(a, "c");
   if (cwd === undefined) return undefined;
   const expanded = format(ctx, cwd, ctx.target ?? {});
   return expanded ? expandHome(expanded, ctx.env) : undefined;
+}
+
+/**
+ * Where a new pane starts: -c if given, else `otherwise`; a directory that does not exist gives
+ * the server's own working directory, as tmux's child does when its chdir fails.
+ */
+export function startDirectory(given: string | undefined, otherwise: string): string {
+  const dir = given ?? otherwise;
+  try {
+    if (statSync(dir).isDirectory()) return dir;
+  } catch {}
+  return process.cwd();
 }
 
 function expandHome(p: string, env: Record<string, string>): string {
@@ -40,6 +53,13 @@ export function format(ctx: CommandContext, fmt: string, t: FormatTarget, opts: 
   const queued = ctx.item.state.formats;
   const extra = queued || t.extra ? { ...queued, ...t.extra } : undefined;
   return expandAt(ctx.server, { client: ctx.client?.session ? ctx.client : null, ...t, ...(extra ? { extra } : {}) }, fmt, opts);
+}
+
+/** tmux's strtonum's complaint about a number, or the number: "invalid", "too small", "too large". */
+export function boundedNumber(v: string, min: number, max: number): number | "invalid" | "too small" | "too large" {
+  if (!/^[ \t]*[+-]?\d+$/.test(v)) return "invalid";
+  const n = Number(v);
+  return n < min ? "too small" : n > max ? "too large" : n;
 }
 
 /** -f filter of the list-* and choose-* commands: the items for which it expands true (tmux's format_true); all without one. */

@@ -13,7 +13,7 @@ export const ifShell: CommandEntry = {
   usage: "[-bF] [-t target-pane] shell-command command [command]",
   args: "bFt:",
   target: "pane",
-  targetCanFail: true,
+  targetFlags: { canFail: true },
   noSession: true,
   minArgs: 2,
   maxArgs: 3,

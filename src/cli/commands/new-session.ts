@@ -1,7 +1,7 @@
 // new-session (new): create a session and attach to it, or with -d leave it running detached.
 import { CommandError, flag, value } from "../../mux/lang/command.ts";
 import type { CommandEntry } from "./context.ts";
-import { paneOptions, parseDimension, printNew, checkNesting, requireTerminal, startDirectory } from "./common.ts";
+import { paneOptions, parseDimension, printNew, checkNesting, requireTerminal, startDirectoryFlag } from "./common.ts";
 import { showCauses } from "../../mux/server/config.ts";
 import { sessionFromLayout } from "./layout-file.ts";
 
@@ -17,7 +17,7 @@ export const newSession: CommandEntry = {
     const a = ctx.args;
     const { model } = ctx;
     const name = value(a, "s");
-    // From the config (no client) a new session is always detached, as tmux's.
+    // No client at all (the config file, a hook): detached, as tmux's.
     const detached = flag(a, "d") || ctx.client === null;
     if (flag(a, "A") && name) {
       const existing = model.sessions.find((s) => s.name === name);
@@ -44,10 +44,10 @@ export const newSession: CommandEntry = {
     if (layout !== undefined && a.positional.length > 0) throw new CommandError("--layout and a command can't be given together");
     const s =
       layout !== undefined
-        ? sessionFromLayout(ctx, layout, { name, cols, rows, cwd: startDirectory(ctx) ?? ctx.cwd, env: paneOptions(ctx).env })
+        ? sessionFromLayout(ctx, layout, { name, cols, rows, cwd: startDirectoryFlag(ctx) ?? ctx.cwd, env: paneOptions(ctx).env })
         : model.createSession({
             name,
-            cwd: startDirectory(ctx) ?? ctx.cwd,
+            cwd: startDirectoryFlag(ctx) ?? ctx.cwd,
             env: ctx.env,
             cols,
             rows,

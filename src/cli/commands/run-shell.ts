@@ -25,7 +25,7 @@ function printer(ctx: CommandContext, waited: boolean): (line: string) => void {
     if (named) return server.showInPane(named, [line]);
     if (waited && ctx.client) return ctx.print(line);
     const conn = ctx.client?.session ? ctx.client : null;
-    const pane = conn?.session?.current.active ?? server.model.mostRecentSession()?.current.active;
+    const pane = conn?.session?.current.active ?? server.resolve(ctx, undefined, "pane", { canFail: true })?.pane;
     if (pane) server.showInPane(pane, [line]);
   };
 }
@@ -36,7 +36,7 @@ export const runShell: CommandEntry = {
   usage: "[-bC] [-d delay] [-t target-pane] [shell-command]",
   args: "bd:Ct:",
   target: "pane",
-  targetCanFail: true,
+  targetFlags: { canFail: true },
   noSession: true,
   maxArgs: 1,
   commandArgs: (_i, flags) => flags.has("C"),

@@ -1,4 +1,5 @@
-// start-server (start): nothing itself; the client starts the server (and its config) for it.
+// start-server (start): start the server, doing nothing else; its config file may make
+// sessions, and without any the server exits again (exit-empty), as tmux's.
 import type { CommandEntry } from "./context.ts";
 
 export const startServer: CommandEntry = {
@@ -6,6 +7,7 @@ export const startServer: CommandEntry = {
   alias: ["start"],
   usage: "",
   args: "",
+  maxArgs: 0,
   noSession: true,
   startServer: true,
   exec() {},

@@ -3,7 +3,7 @@
 // attached, its input (input.ts) and its view (view.ts) do the rest.
 import type { Socket } from "bun";
 import type { ClientHost } from "./host.ts";
-import type { Session } from "../model/session.ts";
+import { preciseNow, type Session } from "../model/session.ts";
 import {
   FrameReader,
   ProtocolError,
@@ -271,7 +271,7 @@ export class ClientConnection {
     const first = old === null;
     this.session = s;
     this.lastActivity = performance.now();
-    s.activity = Date.now();
+    s.activity = preciseNow();
     s.lastAttached = Date.now();
     if (first) {
       this.openTty();

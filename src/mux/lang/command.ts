@@ -4,6 +4,7 @@ import { UserError } from "../model/errors.ts";
 import type { Model, PaneTarget } from "../model/index.ts";
 import type { Arg, CommandList } from "./cmd-parse.ts";
 import { blockToString, splitArgs, type SpecLookup } from "./cmd-print.ts";
+import type { FindFlags } from "./cmd-find.ts";
 
 /** A mistake the user made: reported as one line, exit code 1, nothing else changes. */
 export class CommandError extends UserError {}
@@ -30,7 +31,10 @@ export function value(a: Args, f: string): string | undefined {
 
 export type TargetKind = "session" | "window" | "pane";
 
-export type Target = PaneTarget;
+/** A resolved target; `index` is the window index it named where that may not exist yet (new-window -t 3). */
+export interface Target extends PaneTarget {
+  index?: number | null;
+}
 
 /** What a command knows of the terminal of the client that sent it. */
 export interface CommandTerminal {
@@ -51,13 +55,15 @@ export interface CommandContext<Host = unknown, Client = unknown, Item = unknown
   args: Args;
   /** The -t target resolved (or the current session/window/pane when none was given). */
   target: Target;
+  /** The -s target resolved, for entries that declare `source`. */
+  source?: Target;
   /** The connection that sent it (a CLI invocation or an attached client's binding / prompt). */
   client: Client | null;
   cwd: string;
   env: Record<string, string>;
   terminal: CommandTerminal | undefined;
-  /** The command as parsed: its name, file and line (for nested commands' errors). */
-  source: { file?: string; line: number };
+  /** Where the command was parsed: its file and line (nested commands' errors name them). */
+  origin: { file?: string; line: number };
   item: Item;
   print(text: string): void;
 }
@@ -79,8 +85,11 @@ export interface CommandEntry<Ctx = CommandContext> {
   commandArgs?: (index: number, flags: ReadonlyMap<string, unknown>) => boolean;
   /** What -t names; absent for commands without a target (or that resolve their own). */
   target?: TargetKind;
-  /** A -t that names nothing leaves the target empty rather than failing (run-shell). */
-  targetCanFail?: boolean;
+  /** How -t is found, as the CMD_FIND_* flags of tmux's cmd entry (windowIndex for new-window...). */
+  targetFlags?: FindFlags;
+  /** What -s names, for commands with a source (swap-pane, join-pane, move-window...). */
+  source?: TargetKind;
+  sourceFlags?: FindFlags;
   /** May run with no sessions at all (new-session, kill-server, ...). */
   noSession?: boolean;
   /** May start a server (only new-session / start-server, as tmux). */

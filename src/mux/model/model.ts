@@ -79,7 +79,30 @@ export class Model {
     return this.options.window;
   }
 
+  /**
+   * The marked pane (select-pane -m), one for the whole server, with the session and place its
+   * window had then: as tmux's marked_pane, it is no longer marked once its window leaves that
+   * place (swap-window, move-window).
+   */
+  private markedAt: { pane: Pane; session: Session; link: number } | null = null;
+
   // ---- lookups ---------------------------------------------------------------------------
+
+  /** The marked pane where it still is, or null when it was never set or has gone. */
+  get marked(): PaneTarget | null {
+    const m = this.markedAt;
+    const t = m ? this.findPane(m.pane.id) : null;
+    if (!m || !t || t.pane !== m.pane || t.session !== m.session || t.window.link !== m.link) return null;
+    return this.sessions.includes(t.session) ? t : null;
+  }
+
+  /** Mark a pane (null: clear the mark); announced so status lines show the M flag. */
+  setMarked(p: Pane | null): void {
+    const old = this.marked?.pane ?? null;
+    const t = p ? this.findPane(p.id) : null;
+    this.markedAt = p && t ? { pane: p, session: t.session, link: t.window.link } : null;
+    if (old !== p) this.notify.emit({ type: "pane-marked", pane: p, old });
+  }
 
   /** The id the next session will get (next_session_id). */
   get upcomingSessionId(): number {
@@ -98,16 +121,11 @@ export class Model {
     return null;
   }
 
-  mostRecentSession(): Session | null {
-    let best: Session | null = null;
-    for (const s of this.sessions) if (!best || s.activity >= best.activity) best = s;
-    return best;
-  }
 
-  uniqueSessionName(): string {
-    let i = 0;
-    while (this.sessions.some((s) => s.name === String(i))) i++;
-    return String(i);
+  /** A new session's default name: the id it gets, skipping ids whose number is taken as a name (tmux's session_create). */
+  private defaultSessionName(): string {
+    while (this.sessions.some((s) => s.name === String(this.nextSessionId))) this.nextSessionId++;
+    return String(this.nextSessionId);
   }
 
   // ---- panes' programs -------------------------------------------------------------------
@@ -182,7 +200,7 @@ export class Model {
   // ---- sessions, windows, panes ------------------------------------------------------------
 
   createSession(opts: NewSessionOptions): Session {
-    const name = opts.name ?? this.uniqueSessionName();
+    const name = opts.name ?? this.defaultSessionName();
     if (this.sessions.some((s) => s.name === name)) throw new UserError(`duplicate session: ${name}`);
     if (name.includes(":") || name.includes(".")) throw new UserError(`invalid session name: ${name}`);
     const s = new Session(this.nextSessionId++, name, opts.env, opts.cwd, this.sessionOptions, this.notify);
@@ -248,9 +266,10 @@ export class Model {
     w.removePane(p);
   }
 
-  killWindow(w: Window): void {
+  /** Kill a window; the session ends with its last one unless `keepSession` (a window replaces it: new-window -k). */
+  killWindow(w: Window, keepSession = false): void {
     const s = w.session;
-    if (s.windows.length === 1) this.notify.emit({ type: "session-closing", session: s });
+    if (s.windows.length === 1 && !keepSession) this.notify.emit({ type: "session-closing", session: s });
     for (const p of w.panes.values()) {
       this.paneIndex.delete(p.id);
       p.dispose();
@@ -258,7 +277,7 @@ export class Model {
     w.panes.clear();
     s.removeWindow(w);
     this.notify.emit({ type: "window-unlinked", session: s, window: w });
-    if (s.windows.length === 0) this.destroySession(s);
+    if (s.windows.length === 0 && !keepSession) this.destroySession(s);
   }
 
   destroySession(s: Session): void {

@@ -55,6 +55,10 @@ export class Pane implements ParseSink {
   generation = 0;
   /** Where pipe-pane sends output, if anywhere. */
   pipe: ((bytes: Uint8Array) => void) | null = null;
+  /** When it last became its window's active pane (Window.setActive): directional moves prefer the latest. */
+  activePoint = 0;
+  /** select-pane -d: keys for it are dropped (pane_input_off). */
+  inputOff = false;
   /** Copy mode, while the pane is in it (tmux's window mode). */
   copyMode: CopyMode | null = null;
   private readonly waiters = new Set<() => void>();
@@ -168,8 +172,14 @@ export class Pane implements ParseSink {
     parseScheduler.feed(this, data);
   }
 
-  /** Input for the program: keys, pastes, send-keys. */
+  /** Input for the program: keys, send-keys; dropped while input is off (select-pane -d), as tmux's window_pane_key. */
   write(data: Uint8Array | string): void {
+    if (this.inputOff) return;
+    this.paste(data);
+  }
+
+  /** Written whatever select-pane -d said (tmux's paste-buffer writes to the pane directly). */
+  paste(data: Uint8Array | string): void {
     if (this.dead) return;
     this.answerDue = true;
     this.pty?.type(data);

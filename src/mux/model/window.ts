@@ -4,6 +4,9 @@ import type { Pane } from "./pane.ts";
 import { Options } from "./options-store.ts";
 import type { Session } from "./session.ts";
 
+/** tmux's next_active_point: one clock for every window, so "most recently active" compares across panes. */
+let nextActivePoint = 1;
+
 export class Window {
   readonly panes = new Map<number, Pane>();
   layout: Layout;
@@ -18,6 +21,8 @@ export class Window {
   activity = Date.now();
   bellFlag = false;
   silenceFlag = false;
+  /** Bumped when the window moves to another place (move-window, swap-window): tmux's winlink changes then. */
+  link = 0;
   /** monitor-silence's timer while armed (alerts.ts). */
   silenceTimer: ReturnType<typeof setTimeout> | null = null;
 
@@ -80,6 +85,7 @@ export class Window {
     if (this.zoomed && this.zoomed !== p) this.unzoom();
     this.lastPane = this.active;
     this.active = p;
+    p.activePoint = nextActivePoint++;
     this.session.notify.emit({ type: "window-pane-changed", window: this, pane: p });
   }
 

@@ -6,7 +6,7 @@ import { CommandQueue, type CommandStatus, type QueueItem } from "../lang/cmd-qu
 import { parseArguments, parseFile, parseString, type Arg, type CommandList, type ParsedCommand, type ParseOptions, type ParseResult } from "../lang/cmd-parse.ts";
 import { buildArgs, CommandError, findEntry, type Target } from "../lang/command.ts";
 import type { CommandSpec } from "../lang/cmd-print.ts";
-import { currentTarget, resolveTarget, type CurrentHint } from "../lang/target.ts";
+import type { FindFlags } from "../lang/cmd-find.ts";
 import { expandFormat } from "../lang/format.ts";
 import { formatLookup } from "../lang/format-vars.ts";
 import { UserError } from "../model/index.ts";
@@ -201,7 +201,7 @@ export class CommandRunner {
   // ---- running ---------------------------------------------------------------------------
 
   private current(conn: ClientConnection | null): Target | null {
-    return currentTarget(this.server.model, this.server.hintFor(conn, conn?.env ?? {}));
+    return this.server.resolve({ client: conn, env: this.envOf(conn) }, undefined, "pane", { canFail: true });
   }
 
   /** tmux's item->client when none: the attached client used last (cmd_find_client, quiet). */
@@ -241,28 +241,30 @@ export class CommandRunner {
 
   private context(entry: ServerCommandEntry, cmd: ParsedCommand, conn: ClientConnection | null, item: ItemHandle): ServerCommandContext {
     const args = buildArgs(entry, cmd.args, this.spec);
-    const hint = this.server.hintFor(conn, this.envOf(conn));
-    const spec = entry.target ? args.flags.get("t") : undefined;
-    let target: Target | null;
-    if (entry.target && typeof spec === "string") {
-      try {
-        target = resolveTarget(this.server.model, spec, entry.target, hint);
-      } catch (e) {
-        if (!entry.targetCanFail) throw e;
-        target = null;
-      }
-    } else target = currentTarget(this.server.model, hint);
-    if (!target && !entry.noSession) throw new CommandError(this.server.model.sessions.length === 0 ? "no sessions" : "no current session");
+    const server = this.server;
+    const from = { client: conn, env: this.envOf(conn) };
+    // With no sessions, commands that may run then (set-option -g, new-session) have no target.
+    const none: FindFlags = entry.noSession && server.model.sessions.length === 0 ? { canFail: true } : {};
+    const flagValue = (f: string) => {
+      const v = args.flags.get(f);
+      return typeof v === "string" ? v : undefined;
+    };
+    const target = entry.target
+      ? server.resolve(from, flagValue("t"), entry.target, { ...entry.targetFlags, ...none })
+      : server.resolve(from, undefined, "pane", { canFail: true });
+    if (!target && !entry.noSession && !entry.targetFlags?.canFail) throw new CommandError("no current target");
+    const source = entry.source ? server.resolve(from, flagValue("s"), entry.source, { ...entry.sourceFlags, ...none }) : null;
     return {
       model: this.server.model,
       server: this.server,
       args,
       target: target as Target,
+      ...(source ? { source } : {}),
       client: conn,
       cwd: this.cwdOf(conn),
       env: this.envOf(conn),
       terminal: conn?.terminal,
-      source: { ...(cmd.file !== undefined ? { file: cmd.file } : {}), line: cmd.line },
+      origin: { ...(cmd.file !== undefined ? { file: cmd.file } : {}), line: cmd.line },
       item,
       print: (text) => this.print(conn, text, item.state.sink),
     };

@@ -40,6 +40,10 @@ export function react(server: Server, e: ModelEvent): void {
     case "pane-title-changed":
     case "pane-respawned":
       return markPaneWindow(server, e.pane);
+    case "pane-marked":
+      // The window flag M and marked borders: the windows of the old and the new mark.
+      for (const p of [e.old, e.pane]) if (p) markPaneSession(server, p);
+      return;
     case "pane-changed":
       return paneChanged(server, e.pane);
     case "pane-output":
@@ -61,6 +65,11 @@ export function react(server: Server, e: ModelEvent): void {
     default:
       return e satisfies never;
   }
+}
+
+function markPaneSession(server: Server, p: Pane): void {
+  const t = server.model.findPane(p.id);
+  if (t) markSession(server, t.session);
 }
 
 function markPaneWindow(server: Server, p: Pane): void {

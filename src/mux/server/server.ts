@@ -8,8 +8,9 @@ import { FormatJobs, type JobOwner } from "./jobs.ts";
 import { KeyTables } from "../lang/bindings.ts";
 import { ClientConnection } from "../client/client-connection.ts";
 import type { ClientHost } from "../client/host.ts";
-import { CommandError, findEntry, type CommandEntry, type CommandContext } from "../lang/command.ts";
-import type { CurrentHint } from "../lang/target.ts";
+import { CommandError, findEntry, type CommandEntry, type CommandContext, type Target } from "../lang/command.ts";
+import { resolveTarget, type TargetScope } from "../lang/target.ts";
+import type { FindFlags } from "../lang/cmd-find.ts";
 import type { CommandList, ParseEnvironment } from "../lang/cmd-parse.ts";
 import { DEFAULT_BINDINGS } from "../lang/default-bindings.ts";
 import { CommandRunner, type ItemHandle, type ItemState } from "./cmdq.ts";
@@ -103,6 +104,10 @@ export class Server implements ClientHost {
   private readonly jobTidy = setInterval(() => this.jobs.tidy(), 60_000).unref();
   /** Which panes are in a mode (copy mode). */
   paneInMode: (p: Pane) => boolean = (p) => p.copyMode !== null;
+  markedPane(): Pane | null {
+    return this.model.marked?.pane ?? null;
+  }
+
   /** How a pane is drawn: copy mode's frozen offset, cursor, selection and indicator. */
   paneView: (p: Pane) => Partial<PaneView> = (p) => p.copyMode?.view() ?? {};
 
@@ -255,8 +260,15 @@ export class Server implements ClientHost {
     this.maybeExit();
   }
 
-  /** Exit when the last session is gone (exit-empty), as tmux does. */
+  /**
+   * Exit when the last session is gone (exit-empty), as tmux does: looked at once the running
+   * command is done, so that its client has its answer first (kill-session of the last one exits 0).
+   */
   maybeExit(): void {
+    setImmediate(() => this.exitIfEmpty());
+  }
+
+  private exitIfEmpty(): void {
     if (this.exiting || this.model.sessions.length > 0) return;
     if (this.configStarted && !this.runner.configFinished) return;
     if (!this.model.serverOptions.getFlag("exit-empty")) return;
@@ -286,18 +298,27 @@ export class Server implements ClientHost {
     return findEntry(this.entries, name);
   }
 
-  hintFor(conn: ClientConnection | null, env: Record<string, string>): CurrentHint {
-    const hint: CurrentHint = { session: conn?.session ?? null };
-    // Inside one of our panes, the pane itself is current ($TMUX / $TMUX_PANE, or weft's own).
-    for (const [main, pane] of [["TMUX", "TMUX_PANE"], ["WEFT", "WEFT_PANE"]] as const) {
-      const socket = env[main]?.split(",")[0];
-      const id = env[pane];
-      if (socket === this.socketPath && id !== undefined && /^%\d+$/.test(id)) {
-        hint.paneId = Number(id.slice(1));
-        break;
-      }
+  /** What "current" is for a command from this caller: its client, the pane it runs in. */
+  targetScope(conn: ClientConnection | null, env: Record<string, string>): TargetScope {
+    const asTarget = (c: ClientConnection) => ({ name: c.name, tty: c.terminal?.tty ?? "", session: c.session, activity: c.lastActivity });
+    const clients = [...this.clients].filter((c) => !c.closed).map(asTarget);
+    return { clients, caller: conn ? asTarget(conn) : null, callerPane: this.callerPane(env) };
+  }
+
+  /** Inside one of our panes, that pane ($WEFT_PANE, as tmux's $TMUX_PANE, when $WEFT names this server). */
+  private callerPane(env: Record<string, string>): string | null {
+    for (const [sock, pane] of [[env.WEFT, env.WEFT_PANE], [env.TMUX, env.TMUX_PANE]]) {
+      if (sock?.split(",")[0] === this.socketPath && pane) return pane;
     }
-    return hint;
+    return null;
+  }
+
+  /**
+   * Resolve a target for a command (-t, -s, or any other flag a command reads itself) as tmux's
+   * cmd-find; absent means the current. Null only under canFail.
+   */
+  resolve(ctx: { client: ClientConnection | null; env: Record<string, string> }, spec: string | undefined, kind: "session" | "window" | "pane", flags: FindFlags = {}): Target | null {
+    return resolveTarget(this.model, this.targetScope(ctx.client, ctx.env), spec, kind, flags);
   }
 
   /**
