@@ -4,7 +4,7 @@ import { existsSync, unlinkSync, chmodSync } from "node:fs";
 import type { Socket } from "bun";
 import { Model, type Session, type Pane } from "../model/index.ts";
 import { startupEnvironment } from "./startup-env.ts";
-import { FormatJobs, type JobOwner } from "./jobs.ts";
+import { FormatJobs, pipeToCommand, type JobOwner } from "./jobs.ts";
 import { KeyTables } from "../lang/bindings.ts";
 import { ClientConnection } from "../client/client-connection.ts";
 import type { ClientHost } from "../client/host.ts";
@@ -118,6 +118,7 @@ export class Server implements ClientHost {
     this.configFiles = config.configFiles;
     this.model = new Model(config.socketPath, startupEnvironment(process.env), this.asTmux);
     this.model.notify.subscribe((e) => react(this, e));
+    this.model.runCopyCommand = (command, text, pane) => pipeToCommand(command, text, pane.currentPath(), this.environment);
     this.entries = [...config.commands].sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
     this.runner = new CommandRunner(this);
     this.loadDefaultBindings();
@@ -269,11 +270,18 @@ export class Server implements ClientHost {
   }
 
   private exitIfEmpty(): void {
-    if (this.exiting || this.model.sessions.length > 0) return;
+    if (this.exiting) return;
     if (this.configStarted && !this.runner.configFinished) return;
-    if (!this.model.serverOptions.getFlag("exit-empty")) return;
+    const opts = this.model.serverOptions;
+    if (!opts.getFlag("exit-empty")) return;
+    // exit-unattached: sessions do not keep the server once no client is attached (server_loop).
+    const unattached = opts.getFlag("exit-unattached");
+    if (!unattached && this.model.sessions.length > 0) return;
+    const open = [...this.clients].filter((c) => !c.closed);
+    if (open.some((c) => c.session !== null)) return;
     // Before the first client (config file loading) there is nothing to exit for yet.
-    if (!this.everConnected || (!this.hadSession && [...this.clients].some((c) => !c.closed))) return;
+    if (!this.everConnected || (!this.hadSession && open.length > 0)) return;
+    if (unattached && open.length > 0) return; // the clients still connected go first
     this.shutdown();
   }
 
@@ -405,6 +413,8 @@ export class Server implements ClientHost {
     for (const w of s.windows) {
       const mode = w.options.getString("window-size");
       if (mode === "manual") continue;
+      // aggressive-resize: sized only by clients looking at it (it is the session's current window).
+      if (w.options.getFlag("aggressive-resize") && s.current !== w) continue;
       let pick = clients[0]!;
       for (const c of clients) {
         if (mode === "latest" && c.lastActivity > pick.lastActivity) pick = c;
