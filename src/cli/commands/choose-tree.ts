@@ -11,6 +11,7 @@ import { windowFlags } from "../../mux/lang/format-vars.ts";
 import type { Session } from "../../mux/model/session.ts";
 import type { Window } from "../../mux/model/window.ts";
 import { chooserClient, format, sortOrder } from "./common.ts";
+import { queueTemplate } from "./arg-commands.ts";
 
 type Sort = "index" | "name" | "time";
 
@@ -33,6 +34,7 @@ export const chooseTree: CommandEntry = {
   // key formats or previews.
   args: "GNrswZF:f:K:O:t:",
   maxArgs: 1,
+  commandArgs: () => true,
   exec(ctx) {
     const client = chooserClient(ctx);
     const a = ctx.args;
@@ -66,11 +68,11 @@ export const chooseTree: CommandEntry = {
     // As tmux's mode tree: a filter that matches nothing shows everything.
     let { items, selected } = build(value(a, "f"));
     if (items.length === 0) ({ items, selected } = build(undefined));
-    const template = a.positional[0] ?? "switch-client -t '%%'";
+    const template = a.values[0] ?? "switch-client -t '%%'";
     client.openChooser(
       new Chooser(items, selected, (target) => {
         client.closeChooser();
-        if (target !== null) void client.runLine(template.replace(/%%|%1/g, target));
+        if (target !== null) queueTemplate(ctx, client, template, [target]);
       }),
     );
   },
