@@ -103,6 +103,8 @@ export interface CommandEntry<Ctx = CommandContext> {
  * (alphabetical) order.
  */
 export function findEntry<E extends { name: string; alias?: string[] }>(entries: readonly E[], name: string): E {
+  const exact = exactIndex(entries).get(name);
+  if (exact) return exact as E;
   let found: E | undefined;
   let ambiguous = false;
   for (const e of entries) {
@@ -118,6 +120,22 @@ export function findEntry<E extends { name: string; alias?: string[] }>(entries:
   }
   if (found === undefined) throw new CommandError(`unknown command: ${name}`);
   return found;
+}
+
+/**
+ * Each table's full names and aliases, to the entry the scan below would return first: every
+ * command runs through findEntry (twice: parsed, then fired), and a scan of ~90 entries for
+ * the exact name was a measurable part of a pipelined control-mode command.
+ */
+const exactIndexes = new WeakMap<readonly { name: string; alias?: string[] }[], Map<string, { name: string; alias?: string[] }>>();
+
+function exactIndex(entries: readonly { name: string; alias?: string[] }[]): Map<string, { name: string; alias?: string[] }> {
+  let index = exactIndexes.get(entries);
+  if (index) return index;
+  index = new Map();
+  for (const e of entries) for (const key of [e.name, ...(e.alias ?? [])]) if (!index.has(key)) index.set(key, e);
+  exactIndexes.set(entries, index);
+  return index;
 }
 
 /** Whether a word of short flags (-dPc) ends in one that takes the next word as its value. */
