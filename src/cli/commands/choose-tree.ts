@@ -12,6 +12,7 @@ import type { Session } from "../../mux/model/session.ts";
 import type { Window } from "../../mux/model/window.ts";
 import type { Winlink } from "../../mux/model/winlink.ts";
 import { chooserClient, format, sortOrder } from "./common.ts";
+import { queueTemplate } from "./arg-commands.ts";
 
 type Sort = "index" | "name" | "time";
 
@@ -34,6 +35,7 @@ export const chooseTree: CommandEntry = {
   // key formats or previews.
   args: "GNrswZF:f:K:O:t:",
   maxArgs: 1,
+  commandArgs: () => true,
   exec(ctx) {
     const client = chooserClient(ctx);
     const a = ctx.args;
@@ -68,11 +70,11 @@ export const chooseTree: CommandEntry = {
     // As tmux's mode tree: a filter that matches nothing shows everything.
     let { items, selected } = build(value(a, "f"));
     if (items.length === 0) ({ items, selected } = build(undefined));
-    const template = a.positional[0] ?? "switch-client -t '%%'";
+    const template = a.values[0] ?? "switch-client -t '%%'";
     client.openChooser(
       new Chooser(items, selected, (target) => {
         client.closeChooser();
-        if (target !== null) void client.runLine(template.replace(/%%|%1/g, target));
+        if (target !== null) queueTemplate(ctx, client, template, [target]);
       }),
     );
   },

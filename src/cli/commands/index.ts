@@ -64,6 +64,9 @@ import { resizeWindow } from "./resize-window.ts";
 import { findWindow } from "./find-window.ts";
 import { clearHistory } from "./clear-history.ts";
 import { startServer } from "./start-server.ts";
+import { ifShell } from "./if-shell.ts";
+import { runShell } from "./run-shell.ts";
+import { listCommands } from "./list-commands.ts";
 
 export const COMMANDS: CommandEntry[] = [
   newSession,
@@ -142,4 +145,7 @@ export const COMMANDS: CommandEntry[] = [
   clearHistory,
   startServer,
   setEnvironment,
+  ifShell,
+  runShell,
+  listCommands,
 ];

@@ -42,7 +42,7 @@ export class ClientView {
   /** A list (choose-tree, -buffer, -client) or command output, drawn over the active pane while open. */
   chooser: PaneList | null = null;
   /** display-panes: numbers shown on the panes until the timer, and what a digit runs. */
-  paneNumbers: { timer: ReturnType<typeof setTimeout>; template: string } | null = null;
+  paneNumbers: { timer: ReturnType<typeof setTimeout>; pick: (paneId: string) => void } | null = null;
   message: { text: string; timer: ReturnType<typeof setTimeout> | null } | null = null;
   private screen: ClientScreen | null = null;
   private pacer: FramePacer | null = null;
@@ -287,10 +287,10 @@ export class ClientView {
     this.openChooser(view);
   }
 
-  /** display-panes: each pane's index in its middle for `ms`; a digit key runs `template` on that pane. */
-  showPaneNumbers(ms: number, template: string): void {
+  /** display-panes: each pane's index in its middle for `ms`; a digit key calls `pick` with that pane's id (%N). */
+  showPaneNumbers(ms: number, pick: (paneId: string) => void): void {
     this.hidePaneNumbers();
-    this.paneNumbers = { timer: setTimeout(() => this.hidePaneNumbers(), ms), template };
+    this.paneNumbers = { timer: setTimeout(() => this.hidePaneNumbers(), ms), pick };
     this.markDirty();
   }
 
