@@ -16,6 +16,7 @@ import {
   type ClientMessage,
 } from "../mux/client/protocol.ts";
 import { ENTER, LEAVE } from "../mux/client/terminal-modes.ts";
+import { ControlStdio } from "./control-stdio.ts";
 
 export interface ClientOptions {
   socketPath: string;
@@ -24,6 +25,10 @@ export interface ClientOptions {
   startServer: boolean;
   /** How to start the server: this executable's argv for server mode. */
   serverArgv: string[];
+  /** Control mode: -C (1) or -CC (2). */
+  control?: 1 | 2;
+  /** The name messages start with: weft, or tmux when run as tmux. */
+  prog?: string;
 }
 
 
@@ -138,12 +143,14 @@ function processEnv(): Record<string, string> {
 }
 
 export async function runClient(opts: ClientOptions): Promise<number> {
+  const prog = opts.prog ?? "weft";
   const reader = new FrameReader();
   let attached = false;
   let restored = false;
   let resolveDone!: (code: number) => void;
   const done = new Promise<number>((r) => (resolveDone = r));
   let finished = false;
+  let controlExited = false;
 
   const restore = () => {
     if (!attached || restored) return;
@@ -158,6 +165,7 @@ export async function runClient(opts: ClientOptions): Promise<number> {
     if (finished) return;
     finished = true;
     restore();
+    control?.restore();
     if (message) out(stream, message + "\n");
     resolveDone(code);
   };
@@ -169,10 +177,14 @@ export async function runClient(opts: ClientOptions): Promise<number> {
   const outbox = new Outbox((b) => sock?.write(b) ?? b.length);
   const write = (bytes: Uint8Array) => {
     if (sock && !outbox.write(bytes) && attached) process.stdin.pause();
+    else if (sock && control && outbox.bytes > 0) control.pause();
   };
   const drain = () => {
     if (outbox.drain() && attached && !restored) process.stdin.resume();
+    if (control && outbox.empty) control.resume();
   };
+  // Control mode: stdin goes to the server as it comes; its end detaches.
+  const control = opts.control ? new ControlStdio(opts.control, (b) => write(encodeData(b)), () => send({ t: "input-end" })) : null;
   const handlers: Handlers = {
     drain,
     data: (b: Uint8Array) => {
@@ -180,14 +192,21 @@ export async function runClient(opts: ClientOptions): Promise<number> {
       try {
         frames = reader.push(b);
       } catch (e) {
-        return finish(1, `weft: ${(e as Error).message}`);
+        return finish(1, `${prog}: ${(e as Error).message}`);
       }
       for (const f of frames) {
         if (f.type === FRAME_JSON) onMessage(f.message as ServerMessage);
         else out(1, f.bytes);
       }
     },
-    close: () => finish(1, attached ? "[lost server]" : "weft: server exited unexpectedly"),
+    close: () => {
+      if (controlExited) return; // it prints %exit and finishes itself
+      if (control) {
+        out(1, "%exit lost server\n");
+        return finish(1);
+      }
+      finish(1, attached ? "[lost server]" : prog === "tmux" ? "server exited unexpectedly" : "weft: server exited unexpectedly");
+    },
   };
 
   const send = (m: ClientMessage) => write(encodeJson(m));
@@ -197,7 +216,7 @@ export async function runClient(opts: ClientOptions): Promise<number> {
       case "hello":
         return sendCommand();
       case "error":
-        return finish(1, `weft: ${m.message}`);
+        return finish(1, `${prog}: ${m.message}`);
       case "output":
         return out(m.stream === "out" ? 1 : 2, m.text);
       case "exit":
@@ -208,6 +227,9 @@ export async function runClient(opts: ClientOptions): Promise<number> {
         return finish(m.code, m.message, 1);
       case "suspend":
         return suspend();
+      case "control-exit":
+        controlExited = true;
+        return void control?.exit(m.reason, m.waitExit, (t) => out(1, t)).then(() => finish(m.code));
     }
   };
 
@@ -229,6 +251,14 @@ export async function runClient(opts: ClientOptions): Promise<number> {
 
   const isTty = process.stdin.isTTY && process.stdout.isTTY;
   const sendCommand = () => {
+    if (control) {
+      // A control client is named by its terminal if it has one, else by its pid (client-PID);
+      // its size is 80x24 until refresh-client -C, and the server never takes its terminal.
+      const tty = process.stdin.isTTY ? ttyName() : undefined;
+      const terminal = { cols: 80, rows: 24, term: process.env.TERM ?? "screen", pid: process.pid, ...(tty ? { tty } : {}) };
+      send({ t: "command", argv: opts.argv, cwd: process.cwd(), env: processEnv(), terminal, control: control.mode });
+      return control.start();
+    }
     send({
       t: "command",
       argv: opts.argv,
@@ -267,7 +297,7 @@ export async function runClient(opts: ClientOptions): Promise<number> {
     startServer(opts.serverArgv, { ...env, ...SERVER_ENV }, env.WEFT_SERVER_LOG);
     sock = await connectWithRetry(opts.socketPath, handlers, 10_000);
     if (!sock) {
-      out(2, `weft: the server did not start on ${opts.socketPath}\n`);
+      out(2, `${prog}: the server did not start on ${opts.socketPath}\n`);
       return 1;
     }
   }

@@ -193,6 +193,8 @@ export class Pty {
     private readonly pidfd: number,
     public cols: number,
     public rows: number,
+    /** The slave's path (/dev/pts/N), as tmux's pane_tty. */
+    readonly tty = "",
   ) {
     this.exited = new Promise((r) => (this.resolveExit = r));
     this.channel = gatherHost().add(fd, pidfd, pid, {
@@ -428,7 +430,7 @@ export function spawn(opts: SpawnOptions): Pty {
       { dup: 0, to: 2 },
     ]);
     const pidfd = check("pidfd_open", () => sys.pidfd_open(pid, 0));
-    return new Pty(pid, fd, pidfd, cols, rows);
+    return new Pty(pid, fd, pidfd, cols, rows, slave);
   } catch (e) {
     if (pid > 0) {
       try {

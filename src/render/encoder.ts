@@ -2,7 +2,7 @@
 // and writes the fewest bytes that turn the one into the other.
 
 import { Attr, COLOR_MODE_MASK, COLOR_P16, COLOR_P256, COLOR_RGB, COLOR_VALUE_MASK, Frame, GRAPHEME_BASE, type Cursor } from "./frame.ts";
-import { graphemeBytes } from "./graphemes.ts";
+import { graphemeBytes, hostWidthBound, MAY_DIFFER_FROM } from "./graphemes.ts";
 import { noFTL } from "bun:jsc";
 
 const ESC = 0x1b;
@@ -13,6 +13,9 @@ const SYNC_END = enc("\x1b[?2026l");
 const HIDE = enc("\x1b[?25l");
 const SHOW = enc("\x1b[?25h");
 const CLEAR = enc("\x1b[0m\x1b[H\x1b[2J");
+/** DECAWM: a cell drawn wider than expected at the right edge must not wrap (and scroll). */
+const AUTOWRAP_OFF = enc("\x1b[?7l");
+const AUTOWRAP_ON = enc("\x1b[?7h");
 /** An unchanged stretch this short is rewritten rather than jumped over (a CUF costs 3-4 bytes). */
 const MAX_REWRITE = 4;
 
@@ -90,9 +93,19 @@ const digits = (n: number) => (n < 10 ? 1 : n < 100 ? 2 : n < 1000 ? 3 : n < 100
 /** Bytes of CSI n <final> with n=1 left out. */
 const csiCost = (n: number) => (n === 1 ? 3 : 3 + digits(n));
 
+/** A char id no cell has: what the encoder assumes of host cells it must write whatever they hold. */
+const UNWRITTEN = 0xffffffff;
+
 export interface ClientScreenOptions {
   /** Wrap each frame in DEC 2026 synchronized output (the host supports it). */
   syncOutput?: boolean;
+  /**
+   * Maps a packed colour the host cannot show to one it can (RGB to the nearest of 256 for a host
+   * without true colour, 256 to 16 for one with 16); absent: every colour is sent as it is.
+   */
+  reduceColour?: (packed: number) => number;
+  /** The host has no automatic margins (terminfo's am off): its bottom-right cell is never written, as tmux's tty_putc skips it. */
+  noAutoMargin?: boolean;
 }
 
 export class ClientScreen {
@@ -102,6 +115,8 @@ export class ClientScreen {
   private readonly sgrA = new Bytes();
   private readonly sgrB = new Bytes();
   private readonly syncOutput: boolean;
+  private readonly reduce: ((packed: number) => number) | null;
+  private readonly noAutoMargin: boolean;
   // What the host terminal is in now.
   private penFg = 0;
   private penBg = 0;
@@ -114,10 +129,14 @@ export class ClientScreen {
   private hostShape = -1;
   /** Runs of cells written in this frame. */
   private runs = 0;
+  /** Cells of this row before this index are written even if unchanged: a host may have drawn over them. */
+  private redrawTo = 0;
 
   constructor(cols: number, rows: number, opts: ClientScreenOptions = {}) {
     this.last = new Frame(cols, rows);
     this.syncOutput = opts.syncOutput ?? false;
+    this.reduce = opts.reduceColour ?? null;
+    this.noAutoMargin = opts.noAutoMargin ?? false;
   }
 
   resize(cols: number, rows: number): void {
@@ -143,6 +162,9 @@ export class ClientScreen {
     if (full) {
       last.resize(frame.cols, frame.rows);
       last.clear();
+      // No cell of the status lines is taken as already on the host: all are written.
+      const { from, to } = frame.statusRows;
+      if (to > from) last.chars.fill(UNWRITTEN, from * frame.cols, Math.min(to, frame.rows) * frame.cols);
       out.bytes(CLEAR);
       this.penFg = this.penBg = this.penAttrs = 0;
       this.cx = this.cy = 0;
@@ -197,19 +219,21 @@ export class ClientScreen {
   private diffRow(f: Frame, y: number): void {
     const cols = f.cols;
     const base = y * cols;
-    const end = base + cols;
+    const end = base + cols - (this.noAutoMargin && y === f.rows - 1 ? 1 : 0);
     const widths = f.widths;
+    this.redrawTo = 0;
     let i = base;
     while (i < end) {
-      i = this.nextDiff(f, i, end);
+      if (i >= this.redrawTo) i = this.nextDiff(f, i, end);
       if (i >= end) return;
       if (widths[i] === 0 && i > base) i--; // start at the wide char's head
       this.moveTo(i - base, y);
       this.runs++;
       i += this.writeCell(f, i, i - base); // the head, even if only its spacer differed
       // Write the run; short unchanged stretches in the same pen are cheaper to rewrite than to jump.
-      while (i < end) {
-        const next = this.nextDiff(f, i, Math.min(end, i + MAX_REWRITE + 1));
+      // After a cell the host may have drawn at another width (cx unknown), the next is placed anew.
+      while (i < end && this.cx >= 0) {
+        const next = i < this.redrawTo ? i : this.nextDiff(f, i, Math.min(end, i + MAX_REWRITE + 1));
         if (next === i) {
           i += this.writeCell(f, i, i - base);
           continue;
@@ -252,11 +276,34 @@ export class ClientScreen {
   private writeCell(f: Frame, i: number, x: number): number {
     this.pen(f.fg[i] ?? 0, f.bg[i] ?? 0, f.attrs[i] ?? 0);
     const ch = f.chars[i] ?? 0x20;
-    if (ch >= GRAPHEME_BASE) this.out.bytes(graphemeBytes(ch));
-    else this.out.code(ch === 0 ? 0x20 : ch);
     const w = f.widths[i] === 2 ? 2 : 1;
+    if (ch >= MAY_DIFFER_FROM) {
+      const bound = hostWidthBound(ch, w);
+      if (bound > 0) return this.writeUncertain(f, i, x, ch, w, bound);
+      if (ch >= GRAPHEME_BASE) this.out.bytes(graphemeBytes(ch));
+      else this.out.code(ch);
+    } else this.out.code(ch === 0 ? 0x20 : ch);
     // After the last column the host has a pending wrap: its column is not to be trusted.
     this.cx = x + w >= f.cols ? -1 : x + w;
+    return w;
+  }
+
+  /**
+   * A cell the host may draw `bound` columns wide instead of `w` (a cluster, an emoji): whatever
+   * it does, no debris stays. Its cells are erased first (drawn narrower, the rest is blank);
+   * near the right edge autowrap is off (drawn wider, it cannot wrap and scroll the screen);
+   * the cells it may have drawn over are written again, and the next cell is placed explicitly.
+   */
+  private writeUncertain(f: Frame, i: number, x: number, ch: number, w: number, bound: number): number {
+    const o = this.out;
+    if (w === 2) o.csi(2, 0x58); // ECH 2, in the cell's colours
+    const edge = x + bound > f.cols;
+    if (edge) o.bytes(AUTOWRAP_OFF);
+    if (ch >= GRAPHEME_BASE) o.bytes(graphemeBytes(ch));
+    else o.code(ch);
+    if (edge) o.bytes(AUTOWRAP_ON);
+    this.cx = -1;
+    this.redrawTo = Math.max(this.redrawTo, i + bound);
     return w;
   }
 
@@ -323,6 +370,10 @@ export class ClientScreen {
 
   /** Sets the host's pen: only what changed, or a reset when that is shorter. */
   private pen(fg: number, bg: number, attrs: number): void {
+    if (this.reduce !== null) {
+      fg = this.reduce(fg);
+      bg = this.reduce(bg);
+    }
     if (fg === this.penFg && bg === this.penBg && attrs === this.penAttrs) return;
     const a = this.sgrA;
     const b = this.sgrB;

@@ -1,5 +1,6 @@
 // Interned multi-codepoint graphemes (combining marks, ZWJ sequences) so a
-// cell's char is one number, plus the sanitizing of what goes to the host.
+// cell's char is one number, the sanitizing of what goes to the host, and
+// which cells a host may draw at another width than the pane's model.
 
 import { GRAPHEME_BASE } from "./frame.ts";
 
@@ -10,6 +11,8 @@ const encoder = new TextEncoder();
 let ids = new Map<string, number>();
 let bytes: Uint8Array[] = [];
 let strings: string[] = [];
+/** Codepoints in each grapheme: a host that joins none of them draws up to 2 cells each. */
+let codepoints: number[] = [];
 let generation = 1;
 
 /** The current table generation; a frame with another one must be redrawn in full. */
@@ -29,11 +32,13 @@ export function charId(s: string): number {
       ids = new Map();
       bytes = [];
       strings = [];
+      codepoints = [];
       generation++;
     }
     const clean = sanitizeString(s);
     id = strings.length;
     strings.push(clean);
+    codepoints.push(countCodepoints(clean));
     bytes.push(encoder.encode(clean));
     ids.set(s, id);
   }
@@ -53,6 +58,33 @@ export function charText(char: number): string {
 }
 
 const QUESTION = new Uint8Array([0x3f]);
+
+function countCodepoints(s: string): number {
+  let n = 0;
+  for (let i = 0; i < s.length; i++) {
+    const c = s.charCodeAt(i);
+    if (c < 0xd800 || c >= 0xdc00 || i + 1 === s.length) n++;
+  }
+  return n;
+}
+
+/** Below this char id no cell is one a host may draw at another width (the encoder's fast path). */
+export const MAY_DIFFER_FROM = 0x2300;
+
+/**
+ * How many columns a host could give a cell whose model width is `width`, when that may differ
+ * from it; 0 when every host agrees. Multi-codepoint clusters: hosts join them differently (a
+ * ZWJ family is 2, or 6 where ZWJ is not understood; tmux's ❤️ is 1, a grapheme-aware host's
+ * 2). Single emoji and symbols: their widths changed between Unicode versions (🥲 is 1 in
+ * Unicode 11 tables, 2 in glibc's). CJK and the like have been wide in every table.
+ */
+export function hostWidthBound(char: number, width: number): number {
+  if (char < MAY_DIFFER_FROM) return 0;
+  if (char >= GRAPHEME_BASE) return 2 * (codepoints[char - GRAPHEME_BASE] ?? 1);
+  if (char >= 0x1f000 && char < 0x20000) return 2; // emoji, regional indicators, enclosed symbols
+  if (width === 2 && char < 0x2c00) return 2; // ⌚ ⏩ ☔ ✅ ⭐: wide since Unicode 9
+  return 0;
+}
 
 /** C0, DEL and C1 controls would act on the host: they become '?'. Lone surrogates too. */
 export function sanitizeCode(c: number): number {

@@ -12,7 +12,8 @@ afterEach(async () => {
   weft = null;
 });
 
-const flags = async (w: Weft, t: string) => (await w.ok("display", "-p", "-t", t, "#{window_flags}")).trim();
+// window_raw_flags: window_flags doubles the activity flag's # (for the status line), as tmux does.
+const flags = async (w: Weft, t: string) => (await w.ok("display", "-p", "-t", t, "#{window_raw_flags}")).trim();
 
 async function flagsBecome(w: Weft, t: string, want: string, ms = 10_000): Promise<void> {
   let last = "";

@@ -90,9 +90,12 @@ export class Weft {
     return last;
   }
 
-  /** Attach a client inside a PTY of cols×rows, its output parsed by a headless host terminal. */
-  attach(args: string[] = ["attach"], cols = 80, rows = 24): HostClient {
-    const c = new HostClient(this, args, cols, rows);
+  /**
+   * Attach a client inside a PTY of cols×rows, its output parsed by a headless host terminal
+   * (measuring characters with `unicode`, xterm's default if absent).
+   */
+  attach(args: string[] = ["attach"], cols = 80, rows = 24, unicode?: (t: Terminal) => void): HostClient {
+    const c = new HostClient(this, args, cols, rows, undefined, unicode);
     this.clients.push(c);
     return c;
   }
@@ -137,8 +140,16 @@ export class HostClient {
   bytes = 0;
   private output: Uint8Array[] = [];
 
-  constructor(weft: Weft, args: string[], cols: number, rows: number, program?: { file: string; args: string[] }) {
+  constructor(
+    weft: Weft,
+    args: string[],
+    cols: number,
+    rows: number,
+    program?: { file: string; args: string[] },
+    unicode?: (t: Terminal) => void,
+  ) {
     this.host = new Terminal({ cols, rows, allowProposedApi: true });
+    unicode?.(this.host);
     const env = { ...weft.env, WEFT_CMD: `${weft.bin} -L test -f /dev/null`, PS1: "$ " };
     this.pty = program
       ? spawn({ file: program.file, args: program.args, env, cols, rows })

@@ -4,7 +4,7 @@ import { CommandError, flag, value } from "../../mux/lang/command.ts";
 import type { CommandEntry } from "./context.ts";
 import type { Session } from "../../mux/model/session.ts";
 import { printNew } from "./common.ts";
-import { targetFlag, detachPane, settle } from "./pane-moves.ts";
+import { targetFlag, detachPane, settle, linkOf } from "./pane-moves.ts";
 
 export const breakPane: CommandEntry = {
   name: "break-pane",
@@ -17,26 +17,27 @@ export const breakPane: CommandEntry = {
     const { model } = ctx;
     const src = targetFlag(ctx, value(a, "s"), "pane");
     const { window: w, pane: p } = src;
-    // -t: session:index, :index, index or session (its next free index), as new-window.
+    // -t names a window index that need not exist (CMD_FIND_WINDOW_INDEX), as new-window's.
     let session: Session = src.session;
     let index: number | undefined;
     const spec = value(a, "t");
     if (spec !== undefined) {
-      const m = /^(?:(.*):)?(\d+)$/.exec(spec);
-      if (m) {
-        if (m[1]) session = targetFlag(ctx, m[1], "session").session;
-        index = Number(m[2]);
-      } else session = targetFlag(ctx, spec.replace(/:$/, ""), "session").session;
+      const t = targetFlag(ctx, spec, "window", { windowIndex: true });
+      session = t.session;
+      index = t.index ?? undefined;
     }
-    if (index === undefined && flag(a, "a")) index = session.freeIndex(w.index);
-    if (index !== undefined && session.window(index)) throw new CommandError(`index ${index} in use`);
+    const from = linkOf(src);
+    if (index === undefined && flag(a, "a")) index = session.freeIndex(from.index);
+    // A window alone moves (tmux's server_link_window): onto itself is "same index".
+    if (index !== undefined && session.window(index) === w && w.panes.size === 1) throw new CommandError(`same index: ${index}`);
+    if (index !== undefined && session.window(index)) throw new CommandError(`index in use: ${index}`);
     const name = value(a, "n");
     if (w.panes.size === 1) {
       // Already alone: a new index or name is all that can change (tmux moves the window).
-      if (session !== w.session) throw new CommandError("can't break the only pane of a window into another session");
-      if (index !== undefined) session.reindex(w, index);
+      if (session !== from.session) throw new CommandError("can't break the only pane of a window into another session");
+      if (index !== undefined) session.reindex(from, index);
       if (name !== undefined) w.rename(name);
-      printNew(ctx, "#{session_name}:#{window_index}.#{pane_index}", { session, window: w, pane: p });
+      printNew(ctx, "#{session_name}:#{window_index}.#{pane_index}", { session, window: w, winlink: from, pane: p });
       return;
     }
     const { cols, rows } = w;

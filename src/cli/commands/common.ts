@@ -1,11 +1,12 @@
 // What several commands share: pane start options (-c, -e, command words), -P -F printing,
 // size parsing, and the nesting check.
+import { statSync } from "node:fs";
 import { CommandError, value, type Args } from "../../mux/lang/command.ts";
 import type { CommandContext } from "./context.ts";
 import type { NewPaneOptions } from "../../mux/model/index.ts";
 import type { ClientConnection } from "../../mux/client/client-connection.ts";
-import { expandFormat, formatTrue } from "../../mux/lang/format.ts";
-import { formatLookup, type FormatTarget } from "../../mux/lang/format-vars.ts";
+import { formatTrue } from "../../mux/lang/format.ts";
+import { expandAt, formatLookup, type ExpandOptions, type FormatTarget } from "../../mux/lang/format-vars.ts";
 
 /** -c dir, -e VAR=value (repeatable) and the command words, for new-session/new-window/split-window/respawn-pane. */
 export function paneOptions(ctx: CommandContext, a: Args = ctx.args): NewPaneOptions {
@@ -15,16 +16,50 @@ export function paneOptions(ctx: CommandContext, a: Args = ctx.args): NewPaneOpt
     if (eq <= 0) throw new CommandError(`invalid environment: ${e}`);
     env[e.slice(0, eq)] = e.slice(eq + 1);
   }
+  const cwd = startDirectoryFlag(ctx, a);
+  return { command: a.positional, cwd, env };
+}
+
+/** -c start-directory, expanded as a format as tmux does (-c '#{pane_current_path}'). */
+export function startDirectoryFlag(ctx: CommandContext, a: Args = ctx.args): string | undefined {
   const cwd = value(a, "c");
-  return { command: a.positional, cwd: cwd ? expandHome(cwd, ctx.env) : undefined, env };
+  if (cwd === undefined) return undefined;
+  const expanded = format(ctx, cwd, ctx.target ?? {});
+  return expanded ? expandHome(expanded, ctx.env) : undefined;
+}
+
+/**
+ * Where a new pane starts: -c if given, else `otherwise`; a directory that does not exist gives
+ * the server's own working directory, as tmux's child does when its chdir fails.
+ */
+export function startDirectory(given: string | undefined, otherwise: string): string {
+  const dir = given ?? otherwise;
+  try {
+    if (statSync(dir).isDirectory()) return dir;
+  } catch {}
+  return process.cwd();
 }
 
 function expandHome(p: string, env: Record<string, string>): string {
   return p === "~" || p.startsWith("~/") ? (env.HOME ?? "") + p.slice(1) : p;
 }
 
-export function format(ctx: CommandContext, fmt: string, t: FormatTarget): string {
-  return expandFormat(fmt, formatLookup(ctx.server, t));
+/**
+ * A format expanded at `t` for this command: the loops, #() and client_* for the calling client
+ * when it is attached (a command from a shell has none), no strftime unless asked.
+ */
+export function format(ctx: CommandContext, fmt: string, t: FormatTarget, opts: ExpandOptions = {}): string {
+  // The queue item's own variables (current_file while a file's commands run) are under the caller's.
+  const queued = ctx.item.state.formats;
+  const extra = queued || t.extra ? { ...queued, ...t.extra } : undefined;
+  return expandAt(ctx.server, { client: ctx.client?.session ? ctx.client : null, ...t, ...(extra ? { extra } : {}) }, fmt, opts);
+}
+
+/** tmux's strtonum's complaint about a number, or the number: "invalid", "too small", "too large". */
+export function boundedNumber(v: string, min: number, max: number): number | "invalid" | "too small" | "too large" {
+  if (!/^[ \t]*[+-]?\d+$/.test(v)) return "invalid";
+  const n = Number(v);
+  return n < min ? "too small" : n > max ? "too large" : n;
 }
 
 /** -f filter of the list-* and choose-* commands: the items for which it expands true (tmux's format_true); all without one. */
@@ -64,12 +99,23 @@ export function parseDimension(v: string | undefined, name: string): number | un
   return n;
 }
 
-/** tmux refuses to attach inside one of its own panes unless $TMUX is unset; so do we with $WEFT. */
+/**
+ * server_client_check_nested: attaching from inside one of this server's own panes ($WEFT, or
+ * $TMUX under the name tmux, set and the client's terminal is a pane's) would draw the session
+ * into itself. A client in a pane of another server (another -L socket) may attach.
+ */
 export function checkNesting(ctx: CommandContext): void {
-  if (ctx.env.WEFT) throw new CommandError("sessions should be nested with care, unset $WEFT to force");
+  // A control client is a program, not a terminal inside one of our panes (tmux skips it too).
+  if (ctx.client?.control) return;
+  const variable = ctx.server.asTmux ? "TMUX" : "WEFT";
+  if (!ctx.env[variable]) return;
+  const tty = ctx.client?.terminal?.tty;
+  const inOwnPane = tty === undefined || ctx.server.model.sessions.some((s) => s.windows.some((w) => [...w.panes.values()].some((p) => p.tty === tty)));
+  if (inOwnPane) throw new CommandError(`sessions should be nested with care, unset $${variable} to force`);
 }
 
 export function requireTerminal(ctx: CommandContext): void {
+  if (ctx.client?.control) return;
   if (!ctx.terminal || !ctx.client) throw new CommandError("open terminal failed: not a terminal");
 }
 

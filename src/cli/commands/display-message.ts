@@ -1,10 +1,21 @@
 // display-message (display): expand a format; -p prints it, otherwise it shows on the status line.
-import { flag, value } from "../../mux/lang/command.ts";
-import type { CommandEntry } from "./context.ts";
+import { CommandError, flag, value } from "../../mux/lang/command.ts";
+import type { CommandContext, CommandEntry } from "./context.ts";
+import type { ClientConnection } from "../../mux/client/client-connection.ts";
 import { format } from "./common.ts";
-import { strftime } from "../../mux/lang/format.ts";
 
 const DEFAULT = "[#{session_name}] #{window_index}:#{window_name}, current pane #{pane_index} - (%H:%M %d-%b-%y)";
+
+/** The target client as tmux finds it without -c: the caller when attached, else the attached one used last. */
+function displayClient(ctx: CommandContext): ClientConnection | null {
+  const named = value(ctx.args, "c");
+  if (named !== undefined) return ctx.server.targetClient(named, ctx.client);
+  try {
+    return ctx.server.targetClient(undefined, ctx.client);
+  } catch {
+    return null;
+  }
+}
 
 export const displayMessage: CommandEntry = {
   name: "display-message",
@@ -12,11 +23,25 @@ export const displayMessage: CommandEntry = {
   usage: "[-aINpv] [-c target-client] [-d delay] [-F format] [-t target-pane] [message]",
   args: "aINpvc:d:F:t:",
   target: "pane",
+  // tmux's CMD_FIND_CANFAIL: a target that names nothing expands the format with no session.
+  targetFlags: { canFail: true },
   maxArgs: 1,
   exec(ctx) {
+    const delay = parseDelay(value(ctx.args, "d"));
     const fmt = ctx.args.positional[0] ?? value(ctx.args, "F") ?? DEFAULT;
-    const text = format(ctx, strftime(fmt, new Date()), ctx.target);
-    if (flag(ctx.args, "p") || !ctx.client?.session) ctx.print(text);
-    else ctx.client.showMessage(text);
+    const client = displayClient(ctx);
+    const text = format(ctx, fmt, { ...ctx.target, client, extra: { command: "display-message" } }, { time: true });
+    if (flag(ctx.args, "p") || !client?.session) ctx.print(text);
+    else client.showMessage(text, delay);
   },
 };
+
+/** -d: milliseconds the message stays (0: until a key), as args_strtonum reads it; absent: display-time. */
+function parseDelay(d: string | undefined): number | undefined {
+  if (d === undefined) return undefined;
+  if (!/^-?\d+$/.test(d)) throw new CommandError("delay invalid");
+  const n = Number(d);
+  if (n < 0) throw new CommandError("delay too small");
+  if (n > 4294967295) throw new CommandError("delay too large");
+  return n;
+}

@@ -21,7 +21,7 @@ import { newWindow } from "./new-window.ts";
 import { splitWindow } from "./split-window.ts";
 import { sendKeys } from "./send-keys.ts";
 import { displayMessage } from "./display-message.ts";
-import { selectPane } from "./select-pane.ts";
+import { selectPane, lastPane } from "./select-pane.ts";
 import { selectWindow, nextWindow, previousWindow, lastWindow } from "./select-window.ts";
 import { killPane } from "./kill-pane.ts";
 import { killWindow } from "./kill-window.ts";
@@ -36,14 +36,13 @@ import { showOptions, showWindowOptions } from "./show-options.ts";
 import { bindKey, unbindKey, listKeys } from "./bind-key.ts";
 import { sourceFile } from "./source-file.ts";
 import { capturePane } from "./capture-pane.ts";
-import { clearHistory } from "./clear-history.ts";
 import { waitCommand } from "./wait.ts";
 import { waitFor } from "./wait-for.ts";
 import { pipePane } from "./pipe-pane.ts";
 import { respawnPane } from "./respawn-pane.ts";
 import { renameWindow } from "./rename-window.ts";
+import { setEnvironment } from "./set-environment.ts";
 import { renameSession } from "./rename-session.ts";
-import { lastPane } from "./last-pane.ts";
 import { selectLayout, nextLayout, previousLayout } from "./select-layout.ts";
 import { swapPane } from "./swap-pane.ts";
 import { breakPane } from "./break-pane.ts";
@@ -57,6 +56,17 @@ import { deleteBuffer } from "./delete-buffer.ts";
 import { saveBuffer } from "./save-buffer.ts";
 import { loadBuffer } from "./load-buffer.ts";
 import { pasteBuffer } from "./paste-buffer.ts";
+import { swapWindow } from "./swap-window.ts";
+import { linkWindowCommand, moveWindowCommand } from "./move-window.ts";
+import { unlinkWindow } from "./unlink-window.ts";
+import { respawnWindow } from "./respawn-window.ts";
+import { resizeWindow } from "./resize-window.ts";
+import { findWindow } from "./find-window.ts";
+import { clearHistory } from "./clear-history.ts";
+import { startServer } from "./start-server.ts";
+import { ifShell } from "./if-shell.ts";
+import { runShell } from "./run-shell.ts";
+import { listCommands } from "./list-commands.ts";
 
 export const COMMANDS: CommandEntry[] = [
   newSession,
@@ -102,7 +112,6 @@ export const COMMANDS: CommandEntry[] = [
   listKeys,
   sourceFile,
   capturePane,
-  clearHistory,
   waitCommand,
   waitFor,
   pipePane,
@@ -126,4 +135,17 @@ export const COMMANDS: CommandEntry[] = [
   saveBuffer,
   loadBuffer,
   pasteBuffer,
+  swapWindow,
+  moveWindowCommand,
+  linkWindowCommand,
+  unlinkWindow,
+  respawnWindow,
+  resizeWindow,
+  findWindow,
+  clearHistory,
+  startServer,
+  setEnvironment,
+  ifShell,
+  runShell,
+  listCommands,
 ];

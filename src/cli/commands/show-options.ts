@@ -1,25 +1,14 @@
-// show-options (show), show-window-options (showw): print options as "name value"; -v value only.
-import { CommandError, flag } from "../../mux/lang/command.ts";
+// show-options (show), show-window-options (showw): thin wrappers over the model's showOptions,
+// which prints as tmux's cmd-show-options.c (-A -g -H -p -q -s -v -w, arrays, inherited "*").
+import { showOptions as runShow, type ShowCommand } from "../../mux/model/index.ts";
 import type { CommandEntry, CommandContext } from "./context.ts";
-import { OPTION_DEFS, formatOptionValue } from "../../mux/model/options.ts";
-import { optionsFor } from "./set-option.ts";
+import { asCommandError, optionFlags, optionParsers, optionTarget } from "./option-context.ts";
 
-function show(ctx: CommandContext, windowFlag: boolean): void {
-  const a = ctx.args;
-  const name = a.positional[0];
-  const scope = flag(a, "s") ? "server" : windowFlag ? "window" : "session";
-  const names = name ? [name] : [...OPTION_DEFS.values()].filter((d) => d.scope === scope).map((d) => d.name).sort();
-  for (const n of names) {
-    if (!OPTION_DEFS.has(n)) {
-      if (flag(a, "q")) continue;
-      throw new CommandError(`invalid option: ${n}`);
-    }
-    const opts = optionsFor(ctx, n, windowFlag);
-    // Without -g, only values set on the target itself are shown (as tmux); -A would inherit.
-    if (!flag(a, "g") && opts.parent && !opts.has(n) && !name) continue;
-    const v = formatOptionValue(opts.get(n));
-    ctx.print(flag(a, "v") ? v : `${n} ${/\s|^$/.test(v) ? JSON.stringify(v) : v}`);
-  }
+function show(ctx: CommandContext, command: ShowCommand): void {
+  const { target, found } = optionTarget(ctx);
+  const parsers = optionParsers(ctx, found);
+  const lines = asCommandError(() => runShow(ctx.model.options, target, command, optionFlags(ctx), ctx.args.positional, parsers));
+  for (const line of lines) ctx.print(line);
 }
 
 export const showOptions: CommandEntry = {
@@ -27,10 +16,9 @@ export const showOptions: CommandEntry = {
   alias: ["show"],
   usage: "[-AgHpqsvw] [-t target-pane] [option]",
   args: "AgHpqsvwt:",
-  target: "pane",
   noSession: true,
   maxArgs: 1,
-  exec: (ctx) => show(ctx, flag(ctx.args, "w")),
+  exec: (ctx) => show(ctx, "show-options"),
 };
 
 export const showWindowOptions: CommandEntry = {
@@ -38,8 +26,7 @@ export const showWindowOptions: CommandEntry = {
   alias: ["showw"],
   usage: "[-gv] [-t target-window] [option]",
   args: "gvt:",
-  target: "window",
   noSession: true,
   maxArgs: 1,
-  exec: (ctx) => show(ctx, true),
+  exec: (ctx) => show(ctx, "show-window-options"),
 };

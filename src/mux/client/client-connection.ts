@@ -3,7 +3,7 @@
 // attached, its input (input.ts) and its view (view.ts) do the rest.
 import type { Socket } from "bun";
 import type { ClientHost } from "./host.ts";
-import type { Session } from "../model/session.ts";
+import { preciseNow, type Session } from "../model/session.ts";
 import {
   FrameReader,
   ProtocolError,
@@ -19,9 +19,12 @@ import {
 import { ClientTty } from "./client-tty.ts";
 import { ENTER } from "./terminal-modes.ts";
 import { ClientView } from "./view.ts";
+import { statusLineCount } from "./status.ts";
 import { ClientInput } from "./input.ts";
 import type { StatusPrompt } from "./prompt.ts";
 import type { PaneList } from "./chooser.ts";
+import { ControlClient } from "./control.ts";
+import type { CommandList } from "../lang/cmd-parse.ts";
 
 /** Output a client has not taken beyond this is a client that stopped reading: drop it. */
 const MAX_CONTROL_BACKLOG = 64 * 1024 * 1024;
@@ -52,10 +55,14 @@ export class ClientConnection {
   /** The client's terminal, read and written here while attached (ClientTty); null: the client relays. */
   private tty: ClientTty | null = null;
   private ending = false; // end the socket once the outbox is written
-  /** Its commands run one after another, in the order they came. */
-  private commandChain: Promise<unknown> = Promise.resolve();
+  /** The exit status its process gets (tmux's c->retval): 1 once an error was reported to it. */
+  retval = 0;
+  /** Lines printed while attached this turn, shown together over the pane (view mode). */
+  private printed: string[] = [];
   readonly view: ClientView;
   readonly input: ClientInput;
+  /** Set for a control-mode client (-C, -CC): it runs command lines and is sent notifications, not frames. */
+  control: ControlClient | null = null;
 
   constructor(
     private readonly server: ClientHost,
@@ -69,6 +76,15 @@ export class ClientConnection {
   /** Its name as list-clients shows it and -t takes it: the terminal device, as tmux's. */
   get name(): string {
     return this.terminal?.tty ?? `client-${this.terminal?.pid ?? "?"}`;
+  }
+
+  /** A control client's client_flags. */
+  get controlFlags(): string | undefined {
+    return this.control?.flags;
+  }
+
+  get readOnly(): boolean {
+    return this.control?.readOnly === true;
   }
 
   /** Where its keys come from, to poll: its terminal, or the socket (Bun has its fd but does not type it); -1 if unknown. */
@@ -92,6 +108,7 @@ export class ClientConnection {
     for (const f of frames) {
       if (this.closed) return;
       if (f.type === FRAME_JSON) this.onMessage(f.message);
+      else if (this.control) this.control.onInput(f.bytes);
       else if (this.session) this.input.onInput(f.bytes);
       else return this.fail("input from a client that is not attached");
     }
@@ -121,10 +138,14 @@ export class ClientConnection {
           this.cols = m.terminal.cols;
           this.rows = m.terminal.rows;
         }
-        this.commandChain = this.commandChain.then(() => this.runCommand(m.argv));
+        if (m.control && !this.control) this.control = new ControlClient(this, this.server, m.control);
+        this.server.dispatchCommand(this, m.argv);
         return;
+      case "input-end":
+        return this.control?.requestExit();
       case "resize":
       case "resume":
+        if (this.control) return; // a control client's size is refresh-client -C's
         this.cols = m.cols;
         this.rows = m.rows;
         this.lastActivity = performance.now();
@@ -142,20 +163,56 @@ export class ClientConnection {
     }
   }
 
-  private async runCommand(argv: string[]): Promise<void> {
-    const code = await this.server.run(argv, {
-      conn: this,
-      cwd: this.cwd,
-      env: this.env,
-      terminal: this.terminal,
-      print: (t) => this.output("out", t),
-      printError: (t) => this.output("err", t),
+  /**
+   * Its command has run (server_client_command_done): an attached client stays, others exit. A
+   * control client not attached after it (an error, new -d) exits too, with %exit.
+   */
+  commandDone(): void {
+    if (this.session || this.closed) return;
+    if (this.control) return this.control.requestExit();
+    this.write(encodeJson({ t: "exit", code: this.retval }), true); // after output that may be past the backlog limit
+    this.endWhenWritten();
+  }
+
+  /** A command's output for the client process's stdout. */
+  printOutput(text: string): void {
+    this.output("out", text);
+  }
+
+  /** A command's error for the client process's stderr. */
+  printError(text: string): void {
+    this.output("err", text);
+  }
+
+  /** A line printed by a command while attached: what one turn printed shows together over the pane. */
+  showOutputLine(text: string): void {
+    if (this.printed.push(text) > 1) return;
+    setImmediate(() => {
+      const lines = this.printed;
+      this.printed = [];
+      if (this.session && !this.closed) this.showOutput(lines.join("\n"));
     });
-    // An attached client stays; every other command ends with its exit code.
-    if (!this.session && !this.closed) {
-      this.write(encodeJson({ t: "exit", code }), true); // after output that may be past the backlog limit
-      this.endWhenWritten();
-    }
+  }
+
+  /** A control client's output, as it goes to its stdout. */
+  writeData(bytes: Uint8Array): void {
+    this.write(encodeData(bytes));
+  }
+
+  /** Bytes the socket has not taken yet. */
+  get backlog(): number {
+    return this.outbox.bytes;
+  }
+
+  /** A control client has written all it had: it prints %exit and goes. */
+  controlFinished(m: ServerMessage): void {
+    const s = this.session;
+    this.send(m);
+    this.session = null;
+    this.endWhenWritten();
+    this.closed = true;
+    this.server.removeClient(this);
+    if (s) this.server.model.notify.emit({ type: "client-detached", client: this });
   }
 
   /**
@@ -190,6 +247,7 @@ export class ClientConnection {
 
   onDrain(): void {
     if (!this.outbox.drain()) return;
+    this.control?.out.onDrain();
     if (!this.tty?.busy) this.view.setBusy(false);
     if (this.ending) this.socket.end();
   }
@@ -250,6 +308,7 @@ export class ClientConnection {
   onClose(): void {
     if (this.closed) return;
     this.closed = true;
+    this.control?.stop();
     this.releaseTty();
     this.stopRendering();
     this.server.removeClient(this);
@@ -257,24 +316,49 @@ export class ClientConnection {
 
   // ---- attach ---------------------------------------------------------------------------
 
+  /** The client's locale is UTF-8, as tmux decides it: LC_ALL, else LC_CTYPE, else LANG. */
+  get utf8(): boolean {
+    const e = this.env;
+    const locale = e.LC_ALL || e.LC_CTYPE || e.LANG || "";
+    return /UTF-?8/i.test(locale);
+  }
+
+  /** The key table its next key goes to (client_key_table). */
+  get keyTableName(): string {
+    return this.input.keyTableName;
+  }
+
+  /** Its rows less the status lines (status on: 1, "2" to "5": that many). */
   get windowRows(): number {
-    const status = this.session?.options.getFlag("status") ?? true;
-    return Math.max(1, this.rows - (status ? 1 : 0));
+    const lines = this.session ? statusLineCount(this.session.options) : 1;
+    return Math.max(1, this.rows - lines);
+  }
+
+  /** Its TERM, as the client sent it. */
+  get termName(): string {
+    return this.terminal?.term ?? "";
   }
 
   attach(s: Session): void {
-    if (!this.terminal) throw new Error("not a terminal");
+    if (!this.terminal && !this.control) throw new Error("not a terminal");
     const old = this.session;
     const first = old === null;
     this.session = s;
     this.lastActivity = performance.now();
-    s.activity = Date.now();
+    s.activity = preciseNow();
+    s.lastAttached = Date.now();
+    if (this.control) {
+      this.server.model.notify.emit({ type: "client-session-changed", client: this, session: s, old });
+      return;
+    }
     if (first) {
       this.openTty();
       this.send({ t: "attach", session: s.name, ...(this.tty ? { direct: true } : {}) });
       this.view.start(s);
+      if (this.server.model.serverOptions.getFlag("focus-events")) this.setFocusReporting(true);
     }
     this.server.model.notify.emit({ type: "client-session-changed", client: this, session: s, old });
+    this.server.showPendingView(this);
     this.redraw();
   }
 
@@ -283,11 +367,14 @@ export class ClientConnection {
     const old = this.session;
     if (old && old !== s) this.lastSession = old;
     this.session = s;
+    s.lastAttached = Date.now();
     this.server.model.notify.emit({ type: "client-session-changed", client: this, session: s, old });
     this.redraw();
   }
 
   detach(message = `[detached (from session ${this.session?.name ?? ""})]`, code = 0): void {
+    // A control client leaves once its replies are written, and prints %exit itself.
+    if (this.control) return this.control.requestExit();
     const s = this.session;
     this.releaseTty(); // before the client restores its terminal
     this.send({ t: "detach", message, code });
@@ -297,6 +384,7 @@ export class ClientConnection {
     this.closed = true;
     this.server.removeClient(this);
     if (s) this.server.sessionSizeChanged(s);
+    if (s) this.server.model.notify.emit({ type: "client-detached", client: this });
   }
 
   /** Paint the current state now, pacing aside (the session is ending: no later frame comes). */
@@ -309,7 +397,8 @@ export class ClientConnection {
   }
 
   serverExiting(): void {
-    if (this.session) this.detach("[server exited]");
+    if (this.control) this.control.requestExit();
+    else if (this.session) this.detach("[server exited]");
   }
 
   private stopRendering(): void {
@@ -334,7 +423,7 @@ export class ClientConnection {
 
   /** Full repaint (attach, resize, refresh-client). */
   redraw(): void {
-    this.view.redraw();
+    if (!this.control) this.view.redraw();
   }
 
   /** suspend-client: the client gives its terminal back and stops; nothing is drawn until it resumes. */
@@ -345,16 +434,17 @@ export class ClientConnection {
     this.send({ t: "suspend" });
   }
 
-  showMessage(text: string): void {
-    this.view.showMessage(text);
+  /** A message on the status line for `delay` ms (0: until a key; absent: display-time). */
+  showMessage(text: string, delay?: number): void {
+    this.view.showMessage(text, delay);
   }
 
   showOutput(text: string): void {
     this.view.showOutput(text);
   }
 
-  showPaneNumbers(ms: number, template: string): void {
-    this.view.showPaneNumbers(ms, template);
+  showPaneNumbers(ms: number, pick: (paneId: string) => void): void {
+    this.view.showPaneNumbers(ms, pick);
   }
 
   openChooser(chooser: PaneList): void {
@@ -387,6 +477,11 @@ export class ClientConnection {
     this.toTerminal(new Uint8Array([7]));
   }
 
+  /** focus-events: ask the host terminal for focus reports (ESC [ I and ESC [ O), or stop. */
+  setFocusReporting(on: boolean): void {
+    this.toTerminal(Buffer.from(on ? "\x1b[?1004h" : "\x1b[?1004l", "latin1"));
+  }
+
   /** Forward a key to the active pane (send-prefix), re-encoded for its modes. */
   sendToPane(key: string, bytes: Uint8Array): void {
     this.input.sendToPane(key, bytes);
@@ -410,12 +505,12 @@ export class ClientConnection {
   }
 
   /** Run a command line as this client (the prompt's Enter, a display-panes digit). */
-  runLine(line: string): Promise<number> {
-    return this.server.runLine(line, this);
+  runLine(line: string): void {
+    this.server.runLine(line, this);
   }
 
-  async runBinding(commands: string[][]): Promise<void> {
-    const caller = this.server.internalCaller(this);
-    for (const c of commands) if ((await this.server.run(c, caller)) !== 0) break;
+  /** Run a key binding's commands as this client, on its queue. */
+  runBinding(commands: CommandList): void {
+    this.server.runCommands(commands, this);
   }
 }

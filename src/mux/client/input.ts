@@ -7,6 +7,7 @@ import { MouseHandler } from "./mouse-handler.ts";
 import { parseMouse } from "./mouse.ts";
 import type { ClientHost } from "./host.ts";
 import type { ClientView } from "./view.ts";
+import type { CommandList } from "../lang/cmd-parse.ts";
 
 /** What input needs of its connection. */
 export interface InputOwner {
@@ -19,9 +20,9 @@ export interface InputOwner {
   /** Stop reading the client (its socket and terminal) until resumeReading. */
   pauseReading(): void;
   resumeReading(): void;
-  runLine(line: string): Promise<number>;
-  /** Run a key binding's commands as this client, stopping at the first that fails. */
-  runBinding(commands: string[][]): Promise<void>;
+  runLine(line: string): void;
+  /** Run a key binding's commands as this client, on its queue. */
+  runBinding(commands: CommandList): void;
 }
 
 const PASTE_START = Buffer.from("\x1b[200~", "latin1");
@@ -53,6 +54,10 @@ export class ClientInput {
   /** A bracketed paste being streamed: its panes, and bytes that may begin its end marker. */
   private paste: { panes: Pane[]; tail: Uint8Array } | null = null;
   private keyTable = "root";
+
+  get keyTableName(): string {
+    return this.keyTable;
+  }
   private repeatUntil = 0;
   private readonly mouse: MouseHandler;
 
@@ -166,6 +171,7 @@ export class ClientInput {
       if (ev) this.mouse.handle(ev);
       return;
     }
+    if (key === "FocusIn" || key === "FocusOut") return this.focus(s, bytes);
     if (view.prompt) {
       const taken = view.prompt.key(key, bytes) !== false;
       view.markDirty();
@@ -179,17 +185,24 @@ export class ClientInput {
     if (view.paneNumbers) {
       // A pane's number picks it (the template, select-pane by default); any other key just
       // closes the numbers and goes on as usual, as tmux's display-panes.
-      const { template } = view.paneNumbers;
+      const { pick } = view.paneNumbers;
       view.hidePaneNumbers();
       if (/^[0-9]$/.test(key)) {
-        const p = s.current.orderedPanes()[Number(key)];
-        if (p) void this.owner.runLine(template.replace(/%%|%1/g, `%${p.id}`));
+        const p = s.current.paneAt(Number(key));
+        if (p) pick(`%${p.id}`);
         return;
       }
     }
     if (key !== "") view.dismissMessage();
     if (this.keyTables(s, key)) return;
     this.sendToPane(key, bytes);
+  }
+
+  /** The host terminal gained or lost focus: the active pane hears it if it asked (mode 1004) and focus-events is on. */
+  private focus(s: Session, bytes: Uint8Array): void {
+    if (!this.host.model.serverOptions.getFlag("focus-events")) return;
+    const p = s.current.active;
+    if (!p.dead && p.modes.sendFocusMode) p.write(bytes);
   }
 
   /** The prefix, its table and repeat, copy mode's table and the root table; true if a table took the key. */
@@ -202,8 +215,8 @@ export class ClientInput {
       const b = keys.lookup("prefix", key);
       this.keyTable = "root";
       if (b && (!inRepeat || b.repeat)) {
-        this.repeatUntil = b.repeat ? performance.now() + 500 : 0;
-        void this.owner.runBinding(b.commands);
+        this.repeatUntil = b.repeat ? performance.now() + s.options.getNumber("repeat-time") : 0;
+        this.owner.runBinding(b.commands);
         return true;
       }
       this.repeatUntil = 0;
@@ -219,12 +232,12 @@ export class ClientInput {
       const vi = s.current.options.getString("mode-keys") === "vi";
       active.copyMode.vi = vi;
       const b = keys.lookup(vi ? "copy-mode-vi" : "copy-mode", key);
-      if (b) void this.owner.runBinding(b.commands);
+      if (b) this.owner.runBinding(b.commands);
       return true;
     }
     const root = keys.lookup("root", key);
     if (root) {
-      void this.owner.runBinding(root.commands);
+      this.owner.runBinding(root.commands);
       return true;
     }
     return false;

@@ -1,126 +1,141 @@
-// The variables formats can name (#{session_name}, #{pane_width}, ...), looked up lazily from
-// the model so that expanding "#S" never computes a pane's current command.
-import { hostname } from "node:os";
-import type { FormatLookup } from "./format.ts";
-import type { Session, Window, Pane } from "../model/index.ts";
+// What a format sees from one place in the model, as tmux's format_find looks names up: options
+// of the target's pane, window and session (and the globals) first, then the variables
+// (format-vars-table.ts), the caller's own, and the environment; plus the S/W/P/C loops' scopes.
+import { expandFormat, type FormatLookup, type FormatScope, type FormatChild, type FormatValue } from "./format.ts";
+import type { Model, Session, Window, Winlink, Pane, Options } from "../model/index.ts";
+import { parseOptionName } from "../model/options-commands.ts";
+import { scalarToString } from "../model/options-store.ts";
+import { clientVars, paneVars, serverVars, sessionVars, windowVars, type FormatServer, type FormatType, type VarClient, type VarTable } from "./format-vars-table.ts";
+
+export { windowFlags } from "./format-vars-table.ts";
 
 /** What formats need from the server (the server implements it). */
-export interface FormatEnv {
-  readonly socketPath: string;
-  readonly version: string;
-  attachedCount(s: Session): number;
-  paneInMode(p: Pane): boolean;
+export interface FormatEnv extends FormatServer {
+  readonly model: Model;
+  /** The server's global environment (tmux's global_environ). */
+  readonly environment: Readonly<Record<string, string>>;
+  /** #(command): its cached output for this client (null: the server's own), started as needed. */
+  formatJob?(owner: FormatClient | null, command: string, raw: string): string | undefined;
 }
 
 /** What formats need from a client (client_*); an attached client implements it. */
-export interface FormatClient {
-  readonly name: string;
-  readonly terminal?: { tty?: string; pid?: number; term: string } | undefined;
-  readonly session: Session | null;
-  readonly cols: number;
-  readonly rows: number;
-  readonly created: number;
-  readonly activityAt: number;
-}
+export type FormatClient = VarClient;
 
 export interface FormatTarget {
   session?: Session | null;
   window?: Window | null;
+  /** The window's link, when the place knows it (a window may be linked twice into a session). */
+  winlink?: Winlink | null;
   pane?: Pane | null;
   client?: FormatClient | null;
   /** Variables of the caller's own, which win (choose-tree's session_format, window_format). */
   extra?: Record<string, string | number>;
 }
 
-/** Window flags as tmux shows them after the name: * current, - last, Z zoomed, # activity, ! bell, ~ silence. */
-export function windowFlags(w: Window): string {
-  let f = "";
-  if (w.session.current === w) f += "*";
-  else if (w.session.lastWindow === w) f += "-";
-  if (w.activityFlag) f += "#";
-  if (w.bellFlag) f += "!";
-  if (w.silenceFlag) f += "~";
-  if (w.zoomed) f += "Z";
-  return f;
+/** options_to_string(o, idx, 1): flags as 1/0, choices by name, a whole array as "". */
+function optionText(trees: readonly Options[], name: string): string | undefined {
+  const parsed = parseOptionName(name);
+  if (!parsed) return undefined;
+  const [base, idx] = parsed;
+  for (const oo of trees) {
+    const o = oo.lookup(base);
+    if (!o) continue;
+    if (o.value instanceof Map) {
+      const v = idx === -1 ? undefined : o.value.get(idx);
+      return v === undefined ? "" : scalarToString(o.table, v);
+    }
+    if (idx !== -1) continue;
+    if (o.table?.type === "flag") return String(o.value);
+    return scalarToString(o.table, o.value);
+  }
+  return undefined;
+}
+
+/** format_find's order of option trees: server, pane, window, global window, session, global session. */
+function optionTrees(model: Model, s: Session | null, w: Window | null, p: Pane | null): Options[] {
+  const g = model.options;
+  return [g.server, ...(p ? [p.options] : []), ...(w ? [w.options] : []), g.window, ...(s ? [s.options] : []), g.session];
+}
+
+function typeOf(t: FormatTarget): FormatType {
+  if (t.pane) return "pane";
+  if (t.window) return "window";
+  if (t.session) return "session";
+  return "none";
+}
+
+/** The session, window, link and pane a place means, filled in as format_defaults does. */
+function place(server: FormatEnv, t: FormatTarget): { c: FormatClient | null; s: Session | null; w: Window | null; wl: Winlink | null; p: Pane | null } {
+  const c = t.client ?? null;
+  const s = t.session ?? (t.window ? server.model.bestLink(t.window)?.session : undefined) ?? c?.session ?? null;
+  const w = t.window ?? s?.current ?? null;
+  const given = t.winlink ?? (t.window ? undefined : s?.curw);
+  const wl = s && w ? (server.model.linkIn(s, w, given ?? undefined) ?? null) : null;
+  const p = t.pane ?? w?.active ?? null;
+  return { c, s, w, wl, p };
 }
 
 export function formatLookup(server: FormatEnv, t: FormatTarget): FormatLookup {
-  const c = t.client ?? null;
-  const s = t.session ?? t.window?.session ?? c?.session ?? null;
-  const w = t.window ?? s?.current ?? null;
-  const p = t.pane ?? w?.active ?? null;
-  const vars: Record<string, () => string | number | boolean | undefined> = {
-    host: () => hostname(),
-    host_short: () => hostname().split(".")[0],
-    pid: () => process.pid,
-    socket_path: () => server.socketPath,
-    version: () => server.version,
-    session_name: () => s?.name,
-    session_id: () => (s ? `$${s.id}` : undefined),
-    session_windows: () => s?.windows.length,
-    session_attached: () => (s ? server.attachedCount(s) : undefined),
-    session_created: () => (s ? Math.floor(s.created / 1000) : undefined),
-    session_activity: () => (s ? Math.floor(s.activity / 1000) : undefined),
-    window_index: () => w?.index,
-    window_id: () => (w ? `@${w.id}` : undefined),
-    window_name: () => w?.name,
-    window_active: () => (w ? w.session.current === w : undefined),
-    window_width: () => w?.cols,
-    window_height: () => w?.rows,
-    window_layout: () => w?.layout.serialize(),
-    window_panes: () => w?.panes.size,
-    window_zoomed_flag: () => (w ? w.zoomed !== null : undefined),
-    window_flags: () => (w ? windowFlags(w) : undefined),
-    window_activity: () => (w ? Math.floor(w.activity / 1000) : undefined),
-    window_activity_flag: () => w?.activityFlag,
-    window_bell_flag: () => w?.bellFlag,
-    window_silence_flag: () => w?.silenceFlag,
-    pane_id: () => (p ? `%${p.id}` : undefined),
-    pane_index: () => (p && w ? w.paneIndex(p) : undefined),
-    pane_width: () => p?.cols,
-    pane_height: () => p?.rows,
-    pane_active: () => (p && w ? w.active === p : undefined),
-    pane_pid: () => p?.pid,
-    pane_current_command: () => p?.currentCommand(),
-    pane_current_path: () => p?.currentPath(),
-    pane_start_command: () => p?.spawnSpec.argv.join(" "),
-    pane_dead: () => p?.dead,
-    pane_dead_status: () => (p?.dead ? (p.deadStatus?.code ?? undefined) : undefined),
-    pane_dead_signal: () => (p?.dead ? (p.deadStatus?.signal ?? undefined) : undefined),
-    pane_title: () => (p ? p.title || hostname() : undefined),
-    pane_left: () => (p && w ? w.rect(p).x : undefined),
-    pane_top: () => (p && w ? w.rect(p).y : undefined),
-    pane_right: () => (p && w ? w.rect(p).x + w.rect(p).width - 1 : undefined),
-    pane_bottom: () => (p && w ? w.rect(p).y + w.rect(p).height - 1 : undefined),
-    pane_in_mode: () => (p ? server.paneInMode(p) : undefined),
-    pane_synchronized: () => w?.options.getFlag("synchronize-panes"),
-    cursor_x: () => p?.terminal.buffer.active.cursorX,
-    cursor_y: () => p?.terminal.buffer.active.cursorY,
-    alternate_on: () => p?.alternateOn,
-    history_size: () => (p ? p.buffer("normal").baseY : undefined),
-    history_bytes: () => (p ? p.historyBytes() : undefined),
-    // The pane's own limit, set when it was created, as tmux's (a later set-option changes new panes only).
-    history_limit: () => (p ? p.history.limit : undefined),
-    cursor_flag: () => p?.modes && !(p.terminal as unknown as { _core?: { coreService?: { isCursorHidden?: boolean } } })._core?.coreService?.isCursorHidden,
-    insert_flag: () => p?.modes.insertMode,
-    keypad_cursor_flag: () => p?.modes.applicationCursorKeysMode,
-    keypad_flag: () => p?.modes.applicationKeypadMode,
-    mouse_any_flag: () => (p ? p.modes.mouseTrackingMode !== "none" : undefined),
-    client_name: () => c?.name,
-    client_tty: () => c?.terminal?.tty,
-    client_pid: () => c?.terminal?.pid,
-    client_session: () => c?.session?.name,
-    client_width: () => (c ? c.cols : undefined),
-    client_height: () => (c ? c.rows : undefined),
-    client_termname: () => c?.terminal?.term,
-    client_created: () => (c ? Math.floor(c.created / 1000) : undefined),
-    client_activity: () => (c ? Math.floor(c.activityAt / 1000) : undefined),
-    client_flags: () => (c ? (c.session ? "attached" : "") : undefined),
+  const { c, s, w, wl, p } = place(server, t);
+  // The tables are searched, not merged: copying ~300 entries into one object was the largest
+  // cost of a display -p (pipelined control-mode commands). Each is built only when the search
+  // reaches it (a pane's variable never builds the server's table), once per lookup.
+  const makers: (() => VarTable)[] = [
+    () => clientVars(c),
+    () => paneVars(server, w, p),
+    () => windowVars(server, w, wl),
+    () => sessionVars(server, s),
+    () => serverVars(server, typeOf(t)),
+  ];
+  const tables: (VarTable | undefined)[] = [];
+  const find = (name: string) => {
+    for (let i = 0; i < makers.length; i++) {
+      const f = (tables[i] ??= makers[i]?.() ?? {})[name];
+      if (f) return f;
+    }
+    return undefined;
   };
+  let trees: Options[] | null = null;
   const extra = t.extra;
-  return (name) => {
+  return (name): FormatValue => {
     if (extra && name in extra) return extra[name];
-    const f = vars[name];
-    return f ? f() : undefined;
+    const opt = optionText((trees ??= optionTrees(server.model, s, w, p)), name);
+    if (opt !== undefined) return opt;
+    const f = find(name);
+    if (f) return f();
+    return s?.environment[name] ?? server.environment[name];
   };
+}
+
+/** A FormatScope for the engine's loops: #{S:}, #{W:}, #{P:} and #{C:} from this place. */
+export function formatScope(server: FormatEnv, t: FormatTarget): FormatScope {
+  const { c, s, w, wl, p } = place(server, t);
+  return {
+    lookup: formatLookup(server, t),
+    sessions: () => [...server.model.sessions].sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0)).map((x) => formatScope(server, { session: x, client: c })),
+    windows: () => (s ? s.links.map((x): FormatChild => ({ scope: formatScope(server, { session: s, window: x.window, winlink: x, client: c }), current: x === s.curw })) : null),
+    panes: () => (w ? w.orderedPanes().map((x): FormatChild => ({ scope: formatScope(server, { session: s, window: w, winlink: wl, pane: x, client: c }), current: x === w.active })) : null),
+    paneLines: () => (p ? visibleLines(p) : null),
+  };
+}
+
+function visibleLines(p: Pane): string[] {
+  const b = p.terminal.buffer.active;
+  const out: string[] = [];
+  for (let y = 0; y < p.rows; y++) out.push(b.getLine(b.baseY + y)?.translateToString(true) ?? "");
+  return out;
+}
+
+export interface ExpandOptions {
+  /** strftime on each level, as display-message, the status line and titles do (format_expand_time). */
+  time?: boolean;
+  /** #() may run commands (tmux allows them everywhere but the command-line's %if). */
+  jobs?: boolean;
+}
+
+/** Expand a format at one place in the model, with the loops, #() jobs and (optionally) strftime. */
+export function expandAt(server: FormatEnv, t: FormatTarget, fmt: string, opts: ExpandOptions = {}): string {
+  const owner = t.client ?? null;
+  const job = opts.jobs !== false && server.formatJob ? (cmd: string, raw: string) => server.formatJob?.(owner, cmd, raw) : undefined;
+  return expandFormat(fmt, formatScope(server, t), { expandTime: opts.time === true, job });
 }

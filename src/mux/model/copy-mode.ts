@@ -6,7 +6,7 @@
 // One file, longer than most: every copy-mode command moves the same cursor, view and
 // selection, and they keep each other's invariants (clamp, the marker), so they stay together.
 import type { IBuffer, IMarker, IDisposable, Terminal } from "@xterm/headless";
-import { classOf, lineCells, lineLength, type LineCells } from "./copy-text.ts";
+import { classOf, lineCells, lineLength, WORD_SEPARATORS, type LineCells } from "./copy-text.ts";
 import type { HistoryStore } from "./history/store.ts";
 import { historyBuffer } from "./history/xterm.ts";
 
@@ -18,11 +18,13 @@ export interface Highlight {
   fg?: number | string;
   bg?: number | string;
   reverse?: boolean;
+  /** What it marks, for the client to draw in mode-style, copy-mode-match-style or copy-mode-current-match-style. */
+  kind?: "selection" | "match" | "current-match";
 }
 
 export interface CopyModeHost {
-  /** The selection was copied: put it in a paste buffer (and the clipboard). */
-  copy(text: string): void;
+  /** The selection was copied: put it in a paste buffer (and the clipboard); `pipe`: copy-pipe's command. */
+  copy(text: string, pipe?: string): void;
   /** Something visible changed (the history under the view moved). */
   changed(): void;
   /** Commands or the mouse moved the view, the cursor or the selection (apply). */
@@ -37,9 +39,9 @@ export interface Point {
 }
 
 /** tmux's mode-style (selection, indicator), copy-mode-match-style, copy-mode-current-match-style. */
-const SELECTION = { fg: "black", bg: "yellow" } as const;
-const MATCH = { fg: "black", bg: "cyan" } as const;
-const CURRENT_MATCH = { fg: "black", bg: "magenta" } as const;
+const SELECTION = { fg: "black", bg: "yellow", kind: "selection" } as const;
+const MATCH = { fg: "black", bg: "cyan", kind: "match" } as const;
+const CURRENT_MATCH = { fg: "black", bg: "magenta", kind: "current-match" } as const;
 
 /** vi's f, F, t and T: to the next or previous `char` on the line, or to the cell before (after) it. */
 export type JumpKind = "forward" | "backward" | "to-forward" | "to-backward";
@@ -77,6 +79,10 @@ export class CopyMode {
   rectangle = false;
   lineSelect = false;
   searchText = "";
+  /** The session's word-separators, for word moves and double-click selection. */
+  wordSeparators = WORD_SEPARATORS;
+  /** wrap-search: a search goes round the ends of the history. */
+  wrapSearch = true;
   searchForward = true;
   /** How many times the next command runs (send-keys -N with no key: a typed repeat count; tmux's wme->prefix). */
   prefix = 1;
@@ -350,9 +356,9 @@ export class CopyMode {
   }
 
   /** Copy the selection into a paste buffer; with `cancel`, leave copy mode. */
-  copySelection(cancel: boolean): void {
+  copySelection(cancel: boolean, pipe?: string): void {
     const text = this.selectionText();
-    if (text !== "" || this.anchor) this.host.copy(text);
+    if (text !== "" || this.anchor) this.host.copy(text, pipe);
     if (cancel) this.cancel();
     else this.clearSelection();
   }
@@ -545,7 +551,7 @@ export class CopyMode {
   }
 
   private cls(p: Point): number {
-    return classOf(this.charAt(p.x, p.y));
+    return classOf(this.charAt(p.x, p.y), this.wordSeparators);
   }
 
   nextWord(): void {
@@ -635,7 +641,7 @@ export class CopyMode {
     return out;
   }
 
-  /** Search from the cursor in a direction, wrapping around the buffer; false if nothing. */
+  /** Search from the cursor in a direction, wrapping around the buffer (wrap-search); false if nothing. */
   search(text: string, forward: boolean, regex = false): boolean {
     this.searchText = text;
     this.searchForward = forward;
@@ -652,12 +658,14 @@ export class CopyMode {
     const { x: cx, y: cy } = this.cursor;
     const matches = this.rowMatcher(text, this.searchRegex);
     for (let i = 0; i <= total; i++) {
+      if (!this.wrapSearch && (forward ? cy + i >= total : cy - i < 0)) break;
       let y = forward ? (cy + i) % total : (cy - i + total) % total;
       if (i > 0 && i < total && matches) {
         // Through the store's rows, straight to the next that can match (its text alone is read).
         const next = this.nextCandidate(matches, y, forward, forward ? cy + i < total : cy - i >= 0, cy);
         i += Math.abs(next - y);
         if (i >= total) i = total;
+        if (!this.wrapSearch && (forward ? cy + i >= total : cy - i < 0)) break;
         y = forward ? (cy + i) % total : (cy - i + total) % total;
       }
       let ms = this.findInLine(y, text, this.searchRegex);

@@ -180,8 +180,8 @@ export function setOption(g: GlobalOptions, t: OptionTarget, command: SetCommand
   }
   if (flags.U && scope === "window") unsetInPanes(t.windowPanes ?? [], m);
   if (flags.u || flags.U) {
-    if (!o) return {};
-    oo.removeOrDefault(o, m.idx);
+    // Announced even when nothing was held here, as weft's notifier always has (a redraw).
+    if (o) oo.removeOrDefault(o, m.idx);
   } else if (m.name.startsWith("@")) {
     if (value === null) throw new OptionError("empty value");
     oo.setString(m.name, value, !!flags.a);
@@ -191,6 +191,7 @@ export function setOption(g: GlobalOptions, t: OptionTarget, command: SetCommand
     if (value === null) throw new OptionError("empty value");
     setArray(oo, o, m, value, !!flags.a, ctx);
   }
+  oo.announce(m.name);
   return { changed: m.name };
 }
 

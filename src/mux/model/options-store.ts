@@ -75,8 +75,21 @@ export function scalarToString(e: OptionTableEntry | undefined, v: OptionScalar)
 
 export class Options {
   private readonly tree = new Map<string, OptionEntry>();
+  /**
+   * Told of every change announced here or below (set on the global trees by the Model, which
+   * turns it into the notifier's option-changed). The mutators do not call it themselves: one
+   * command makes several writes (a checked string is set, then put back) and announces once.
+   */
+  onChange: ((name: string) => void) | null = null;
 
   constructor(public parent: Options | null) {}
+
+  /** Tell the nearest listener up the chain that `name` changed here (options_push_changes). */
+  announce(name: string): void {
+    for (let o: Options | null = this; o; o = o.parent) {
+      if (o.onChange) return o.onChange(name);
+    }
+  }
 
   /** A global tree (no parent) holding every option of the scope at its table default. */
   static global(scope: GlobalScope): Options {

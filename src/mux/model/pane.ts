@@ -1,14 +1,17 @@
 // A pane: a program in a PTY, the headless terminal its output is parsed into, and its history.
 // The pane channel's slots go back to the gather worker only once xterm has parsed them.
 import { Terminal, type IBuffer } from "@xterm/headless";
-import { Unicode11Addon } from "@xterm/addon-unicode11";
 import { readlinkSync, readFileSync } from "node:fs";
 import { spawn, signalName, type Pty, type ExitStatus } from "../../pty/index.ts";
 import type { CopyMode } from "./copy-mode.ts";
 import { ControlStringLimiter } from "./string-limit.ts";
+import { RenameStrings } from "./rename-string.ts";
+import { useTmuxWidths } from "./unicode-widths.ts";
+import { clearOnDeccolm } from "./deccolm.ts";
+import { Options } from "./options-store.ts";
 import { parseScheduler, keptLines, type ParseSink } from "./parse-scheduler.ts";
 import { HistoryStore } from "./history/store.ts";
-import { drainScrollback, dropScrollback, historyBuffer, resizeWithHistory } from "./history/xterm.ts";
+import { drainScrollback, historyBuffer, resizeWithHistory } from "./history/xterm.ts";
 
 /**
  * The terminal's own scrollback: rows that scrolled off its screen wait there until the parse
@@ -22,6 +25,8 @@ export interface PaneSpawn {
   argv: string[]; // the program and its arguments (already resolved from a shell command)
   env: Record<string, string>;
   cwd: string;
+  /** The command words as given (none: the default shell), as tmux's pane_start_command shows them. */
+  command?: string[];
 }
 
 export interface PaneEvents {
@@ -31,9 +36,13 @@ export interface PaneEvents {
   title(pane: Pane): void;
   /** respawn-pane started the program again. */
   respawned(pane: Pane): void;
+  /** The program sent screen's ESC k name ST (allow-rename decides what it does). */
+  renamed?(pane: Pane, name: string): void;
   /** Output was parsed into the screen; `interactive` as in ParseSink.parsed. */
   /** `answer`: the first interactive output since input was typed (its echo). */
   output(pane: Pane, interactive: boolean, answer: boolean): void;
+  /** The program's output as read, before parsing (the bytes are only valid during the call). */
+  data(pane: Pane, bytes: Uint8Array): void;
   /** The program exited and its output is all parsed. */
   exited(pane: Pane): void;
   bell(pane: Pane): void;
@@ -56,12 +65,20 @@ export class Pane implements ParseSink {
   title = "";
   dead = false;
   deadStatus: ExitStatus | null = null;
+  /** When the program ended, in ms since the epoch (pane_dead_time). */
+  deadAt = 0;
+  /** set -p: the pane's own options; the Model keeps the parent its window's (model.placePane). */
+  readonly options = new Options(null);
   /** When output last arrived (performance.now()), for activity and `weft wait --idle`. */
   lastOutputAt = performance.now();
   /** Bumped on every parsed write: cheap change detection for waiters. */
   generation = 0;
   /** Where pipe-pane sends output, if anywhere. */
   pipe: ((bytes: Uint8Array) => void) | null = null;
+  /** When it last became its window's active pane (Window.setActive): directional moves prefer the latest. */
+  activePoint = 0;
+  /** select-pane -d: keys for it are dropped (pane_input_off). */
+  inputOff = false;
   /** Copy mode, while the pane is in it (tmux's window mode). */
   copyMode: CopyMode | null = null;
   private readonly waiters = new Set<() => void>();
@@ -73,7 +90,8 @@ export class Pane implements ParseSink {
     spec: PaneSpawn,
     cols: number,
     rows: number,
-    historyLimit: number,
+    /** history-limit when the pane was made (tmux keeps it per pane too). */
+    readonly historyLimit: number,
     private readonly events: PaneEvents,
   ) {
     this.spawnSpec = spec;
@@ -89,9 +107,9 @@ export class Pane implements ParseSink {
       this.history.clear();
       return false;
     });
-    // Unicode 11 widths (emoji are two cells), as tmux's wcwidth and today's terminals have them.
-    this.model.loadAddon(new Unicode11Addon());
-    this.model.unicode.activeVersion = "11";
+    // The cells tmux 3.3a gives characters and clusters (a ZWJ family is 2, not 6).
+    useTmuxWidths(this.model);
+    clearOnDeccolm(this.model);
     // Output is parsed by the parse scheduler, which calls parsed(); xterm's own async writes
     // (where its internals are not what the scheduler expects) report here.
     this.model.onWriteParsed(() => this.parsed(false));
@@ -128,13 +146,6 @@ export class Pane implements ParseSink {
     return this.history.bytes();
   }
 
-  /** clear-history: forget every row above the screen. */
-  clearHistory(): void {
-    this.settleHistory();
-    this.history.clear();
-    dropScrollback(this.model, this.model.buffer.normal.baseY);
-  }
-
   /** send-keys -R: reset the terminal, which forgets its scrollback, so the history too. */
   reset(): void {
     this.settleHistory();
@@ -154,6 +165,16 @@ export class Pane implements ParseSink {
     return this.pty?.pid ?? 0;
   }
 
+  /** Options the screen itself follows: scroll-on-clear (a cleared screen goes into the history). */
+  applyOptions(): void {
+    this.model.options.scrollOnEraseInDisplay = this.options.getFlag("scroll-on-clear");
+  }
+
+  /** The pane's terminal device (/dev/pts/N). */
+  get tty(): string {
+    return this.pty?.tty ?? "";
+  }
+
   /** Start (or restart) the program; the terminal keeps its contents as tmux's respawn-pane does. */
   start(spec: PaneSpawn = this.spawnSpec): void {
     this.spawnSpec = spec;
@@ -164,13 +185,17 @@ export class Pane implements ParseSink {
     this.dead = false;
     this.deadStatus = null;
     const limiter = new ControlStringLimiter();
+    const renames = new RenameStrings((name) => this.events.renamed?.(this, name));
     pty.onData((bytes, release) => {
       // Late output of a program respawn-pane -k replaced belongs to no screen.
       if (this.pty !== pty) return release();
       this.lastOutputAt = performance.now();
       this.pipe?.(bytes);
-      const pieces = limiter.filter(bytes);
-      if (!pieces) return parseScheduler.feed(this, bytes, release);
+      this.events.data(this, bytes);
+      const limited = limiter.filter(bytes);
+      const renamed = limited ? null : renames.filter(bytes);
+      if (!limited && !renamed) return parseScheduler.feed(this, bytes, release);
+      const pieces = renamed ?? (limited ?? []).flatMap((p) => renames.filter(p) ?? [p]);
       if (pieces.length === 0) return release();
       pieces.forEach((p, i) => parseScheduler.feed(this, p, i === pieces.length - 1 ? release : undefined));
     });
@@ -179,6 +204,7 @@ export class Pane implements ParseSink {
       parseScheduler.feed(this, new Uint8Array(0), () => {
         if (this.pty !== pty) return;
         this.dead = true;
+        this.deadAt = Date.now();
         this.deadStatus = status;
         this.events.exited(this);
         this.notify();
@@ -206,8 +232,14 @@ export class Pane implements ParseSink {
     parseScheduler.feed(this, data);
   }
 
-  /** Input for the program: keys, pastes, send-keys. */
+  /** Input for the program: keys, send-keys; dropped while input is off (select-pane -d), as tmux's window_pane_key. */
   write(data: Uint8Array | string): void {
+    if (this.inputOff) return;
+    this.paste(data);
+  }
+
+  /** Written whatever select-pane -d said (tmux's paste-buffer writes to the pane directly). */
+  paste(data: Uint8Array | string): void {
     if (this.dead) return;
     this.answerDue = true;
     this.pty?.type(data);
@@ -283,10 +315,17 @@ export class Pane implements ParseSink {
   currentCommand(): string {
     const pg = this.pty?.foregroundPid() ?? -1;
     const pid = pg > 0 ? pg : this.pid;
+    const started = this.spawnSpec.argv[0]?.split("/").pop() ?? "";
+    try {
+      // A child not yet past exec is still a copy of this server: it is the program it will be.
+      if (readlinkSync(`/proc/${pid}/exe`) === process.execPath) return started;
+    } catch {
+      // Another user's program (sudo): its exe is not ours to read, its name is.
+    }
     try {
       return readFileSync(`/proc/${pid}/comm`, "utf8").trim();
     } catch {
-      return this.spawnSpec.argv[0]?.split("/").pop() ?? "";
+      return started;
     }
   }
 

@@ -1,8 +1,13 @@
-// A window: panes arranged by a layout tree, one of them active, optionally one zoomed.
+// A window: panes arranged by a layout tree, one of them active, optionally one zoomed; linked
+// into one or more sessions at an index of each (its winlinks).
 import { Layout, type Rect, type Direction } from "./layout.ts";
 import type { Pane } from "./pane.ts";
-import { Options } from "./options.ts";
-import type { Session } from "./session.ts";
+import { Options } from "./options-store.ts";
+import type { Winlink } from "./winlink.ts";
+import type { Notifier } from "./notify.ts";
+
+/** tmux's next_active_point: one clock for every window, so "most recently active" compares across panes. */
+let nextActivePoint = 1;
 
 export class Window {
   readonly panes = new Map<number, Pane>();
@@ -10,30 +15,31 @@ export class Window {
   active: Pane;
   lastPane: Pane | null = null;
   zoomed: Pane | null = null;
-  /** Name given by rename-window / -n; null while automatic-rename follows the program. */
-  fixedName: string | null;
+  /** Its name: given (rename-window, -n), or kept up to date by automatic-rename (server/names.ts). */
+  private storedName: string;
   readonly options: Options;
-  activityFlag = false;
   /** When a pane of it last printed something, in ms since the epoch (window_activity, choose-tree -O time). */
   activity = Date.now();
-  bellFlag = false;
-  silenceFlag = false;
+  /** Its links into sessions, in the order they were made (tmux's w->winlinks); the window goes with the last. */
+  links: Winlink[] = [];
   /** monitor-silence's timer while armed (alerts.ts). */
   silenceTimer: ReturnType<typeof setTimeout> | null = null;
 
   constructor(
     readonly id: number,
-    public index: number,
     first: Pane,
     name: string | null,
-    public session: Session,
+    /** The model's change stream. */
+    readonly notify: Notifier,
     globalOptions: Options,
   ) {
     this.layout = new Layout(first.id, first.cols, first.rows);
     this.panes.set(first.id, first);
     this.active = first;
-    this.fixedName = name;
     this.options = new Options(globalOptions);
+    this.storedName = name ?? defaultWindowName(first);
+    // A window given a name keeps it, as tmux's spawn turns automatic-rename off for it.
+    if (name !== null) this.options.setNumber("automatic-rename", 0);
   }
 
   get cols(): number {
@@ -44,9 +50,13 @@ export class Window {
     return this.layout.rows;
   }
 
+  /** How many links it has (window_linked_sessions: tmux's references). */
+  get references(): number {
+    return this.links.length;
+  }
+
   get name(): string {
-    if (this.fixedName !== null) return this.fixedName;
-    return this.active.currentCommand() || "weft";
+    return this.storedName;
   }
 
   /** Panes in index order (pane_index). */
@@ -54,15 +64,29 @@ export class Window {
     return this.layout.panes().map((id) => this.panes.get(id)!);
   }
 
+  /** The pane's number, counted from pane-base-index (-1 if it is not here). */
   paneIndex(p: Pane): number {
-    return this.layout.panes().indexOf(p.id);
+    const i = this.layout.panes().indexOf(p.id);
+    return i === -1 ? -1 : i + this.options.getNumber("pane-base-index");
+  }
+
+  /** The pane numbered `n` (window_pane_at_index, pane-base-index counted). */
+  paneAt(n: number): Pane | undefined {
+    return this.orderedPanes()[n - this.options.getNumber("pane-base-index")];
   }
 
   rect(p: Pane): Rect {
-    if (this.zoomed === p) return { x: 0, y: 0, width: this.cols, height: this.rows };
-    const r = this.layout.rect(p.id);
+    const r = this.zoomed === p ? { x: 0, y: 0, width: this.cols, height: this.rows } : this.layout.rect(p.id);
     if (!r) throw new Error(`pane %${p.id} is not in window @${this.id}`);
-    return r;
+    return this.withTitleLine(p, r);
+  }
+
+  /** layout_fix_panes: with pane-border-status, a pane on the window's top (bottom) edge gives a row to its title line. */
+  private withTitleLine(p: Pane, r: Rect): Rect {
+    const status = this.options.getString("pane-border-status");
+    if (status === "off" || r.height < 2) return r;
+    if (this.zoomed !== p && !this.layout.atEdge(p.id, status === "top" ? "top" : "bottom")) return r;
+    return { x: r.x, y: status === "top" ? r.y + 1 : r.y, width: r.width, height: r.height - 1 };
   }
 
   /** Visible panes with their rectangles: one when zoomed. */
@@ -80,13 +104,22 @@ export class Window {
     if (this.zoomed && this.zoomed !== p) this.unzoom();
     this.lastPane = this.active;
     this.active = p;
-    this.session.notify.emit({ type: "window-pane-changed", window: this, pane: p });
+    p.activePoint = nextActivePoint++;
+    this.notify.emit({ type: "window-pane-changed", window: this, pane: p });
   }
 
-  /** A fixed name, as tmux's rename-window (automatic-rename no longer follows the program). */
+  /** A fixed name, as tmux's rename-window: automatic-rename is turned off for this window. */
   rename(name: string): void {
-    this.fixedName = name;
-    this.session.notify.emit({ type: "window-renamed", window: this });
+    this.options.setNumber("automatic-rename", 0);
+    this.storedName = name;
+    this.notify.emit({ type: "window-renamed", window: this });
+  }
+
+  /** automatic-rename's new name (the option is left as it is). */
+  setName(name: string): void {
+    if (name === this.storedName) return;
+    this.storedName = name;
+    this.notify.emit({ type: "window-renamed", window: this });
   }
 
   removePane(p: Pane): void {
@@ -129,14 +162,27 @@ export class Window {
     if (!this.zoomed) {
       for (const p of this.panes.values()) {
         const r = this.layout.rect(p.id);
-        if (r) p.resize(r.width, r.height);
+        if (r) {
+          const t = this.withTitleLine(p, r);
+          p.resize(t.width, t.height);
+        }
       }
     }
-    this.session.notify.emit({ type: "window-layout-changed", window: this });
+    this.notify.emit({ type: "window-layout-changed", window: this });
   }
 
   neighbour(p: Pane, dir: Direction): Pane | null {
     const id = this.layout.neighbour(p.id, dir);
     return id === null ? null : (this.panes.get(id) ?? null);
   }
+}
+
+/**
+ * tmux's default_window_name: from the command as given (its first word without "exec ", as
+ * parse_window_name), else the shell; automatic-rename follows the program from then on.
+ */
+function defaultWindowName(p: Pane): string {
+  const words = p.spawnSpec.command ?? [];
+  const first = words.length === 1 ? (words[0] ?? "").trim().replace(/^exec\s+/, "").split(/\s+/)[0] : (words[0] ?? p.spawnSpec.argv[0]);
+  return (first ?? "").split("/").pop() || "weft";
 }

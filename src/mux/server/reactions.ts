@@ -1,12 +1,31 @@
 // Every reaction to a change of the model, in one place: the server subscribes here once, and
 // each event of the model's notifier (model/notify.ts) is turned into repaints, alerts, the
-// clients' detach and the server's exit. A hook or a control client will listen here too.
-import type { ModelEvent, Pane } from "../model/index.ts";
+// clients' detach and the server's exit. Control clients hear their notifications from here
+// (client/control-notify.ts) and their panes' raw output (pane-data). A hook will listen here too.
+import type { ModelEvent, Pane, Window } from "../model/index.ts";
 import type { Server } from "./server.ts";
+import { ControlNotifier } from "../client/control-notify.ts";
 import { activity, armSilence, bell } from "./alerts.ts";
-import { markSession, markWindow } from "./repaint.ts";
+import { markSession, markWindow, markWindowSessions } from "./repaint.ts";
+import { checkWindowName, forgetWindowName } from "./names.ts";
+import { forgetCommandAliases } from "./command-alias.ts";
+
+/** Windows linked before: a window linked for the first time has just been created. */
+const linkedBefore = new WeakSet<Window>();
+
+/** Each server's notifier for its control clients. */
+const controlNotifiers = new WeakMap<Server, ControlNotifier>();
+
+function controlNotifier(server: Server): ControlNotifier {
+  let n = controlNotifiers.get(server);
+  if (!n) controlNotifiers.set(server, (n = new ControlNotifier(server.clients, server)));
+  return n;
+}
 
 export function react(server: Server, e: ModelEvent): void {
+  // Every control client hears tmux's notifications of the events that have one, queued until
+  // the commands running now are done (control-notify.ts says which and why).
+  controlNotifier(server).event(e);
   switch (e.type) {
     case "session-created":
       server.hadSession = true;
@@ -20,29 +39,53 @@ export function react(server: Server, e: ModelEvent): void {
       server.maybeExit();
       return;
     case "session-renamed":
+      return markSession(server, e.session);
     case "session-window-changed":
+      // A window under aggressive-resize takes its size when it becomes the one looked at.
+      if (e.window.options.getFlag("aggressive-resize")) server.sessionSizeChanged(e.session);
+      return markSession(server, e.session);
     case "window-linked":
+      if (!linkedBefore.has(e.window)) {
+        linkedBefore.add(e.window);
+        // window_create counts as activity; tmux checks alerts once the command is done, when a
+        // new window that was not selected (new-window -d) is flagged and a selected one is not.
+        setTimeout(() => {
+          if (server.model.findWindow(e.window.id) === e.window) activity(server, e.window);
+        }, 0);
+      }
       return markSession(server, e.session);
     case "window-unlinked":
+      if (e.window.links.length === 0) forgetWindowName(e.window);
       // A session left without windows is closed next (session-closed): nothing to paint.
-      if (e.session.windows.length > 0) markSession(server, e.session);
+      if (e.session.links.length > 0) markSession(server, e.session);
       return;
     case "window-renamed":
     case "window-layout-changed":
+      return markWindowSessions(server, e.window);
     case "window-pane-changed":
       // The status line shows every window's name, which follows its active pane.
-      return markSession(server, e.window.session);
+      checkWindowName(server, e.window);
+      return markWindowSessions(server, e.window);
     case "pane-exited":
       return; // the pane is removed next, and that is announced (window-layout-changed, -unlinked)
     case "pane-died":
+      checkWindowName(server, e.window);
       return markWindow(server, e.window);
     case "pane-mode-changed":
     case "pane-title-changed":
     case "pane-respawned":
+      paneRename(server, e.pane);
       return markPaneWindow(server, e.pane);
+    case "pane-marked":
+      // The window flag M and marked borders: the windows of the old and the new mark.
+      for (const p of [e.old, e.pane]) if (p) markPaneSession(server, p);
+      return;
     case "pane-changed":
       return paneChanged(server, e.pane);
+    case "pane-data":
+      return paneData(server, e.pane, e.bytes);
     case "pane-output":
+      paneRename(server, e.pane);
       return paneChanged(server, e.pane, { interactive: e.interactive, answer: e.answer });
     case "pane-bell":
       return bell(server, e.pane);
@@ -56,11 +99,24 @@ export function react(server: Server, e: ModelEvent): void {
       // The sessions it left and joined are sized again for the clients they have now.
       if (e.old && e.old !== e.session) server.sessionSizeChanged(e.old);
       return server.sessionSizeChanged(e.session);
+    case "client-detached":
+      return; // control clients are told (above); the sizes follow from the client's removal
     case "option-changed":
       return optionChanged(server, e.name);
     default:
       return e satisfies never;
   }
+}
+
+/** The active pane of a window changed: automatic-rename may follow (server/names.ts). */
+function paneRename(server: Server, p: Pane): void {
+  const w = server.model.findPane(p.id)?.window;
+  if (w && w.active === p) checkWindowName(server, w);
+}
+
+function markPaneSession(server: Server, p: Pane): void {
+  const t = server.model.findPane(p.id);
+  if (t) markWindowSessions(server, t.window);
 }
 
 function markPaneWindow(server: Server, p: Pane): void {
@@ -75,14 +131,36 @@ function paneChanged(server: Server, p: Pane, output?: { interactive: boolean; a
   if (output) w.activity = Date.now();
   activity(server, w);
   for (const c of server.clients) {
-    if (c.session === w.session && c.session.current === w) c.markDirty(output ? { content: true, urgent: output.interactive, answer: output.answer } : undefined);
+    if (c.session?.current === w) c.markDirty(output ? { content: true, urgent: output.interactive, answer: output.answer } : undefined);
+  }
+}
+
+/** A pane's raw output goes to the control clients showing its session, as %output. */
+function paneData(server: Server, p: Pane, bytes: Uint8Array): void {
+  let t;
+  for (const c of server.clients) {
+    if (!c.control) continue;
+    t ??= server.model.findPane(p.id);
+    if (!t) return;
+    c.control.paneOutput(p, t.window, bytes);
   }
 }
 
 /** Options change what is drawn and how windows are sized. */
 function optionChanged(server: Server, name: string): void {
   const { model } = server;
+  if (name === "command-alias") forgetCommandAliases(server);
   for (const s of model.sessions) server.sessionSizeChanged(s);
   for (const c of server.clients) c.redraw();
-  if (name === "monitor-silence") for (const s of model.sessions) for (const w of s.windows) armSilence(server, w);
+  if (name === "monitor-silence") for (const w of allWindows(server)) armSilence(server, w);
+  // A title line takes a row from the panes at the window's top (or bottom) edge.
+  if (name === "pane-border-status") for (const w of allWindows(server)) w.applyLayout();
+  if (name === "scroll-on-clear") for (const w of allWindows(server)) for (const p of w.panes.values()) p.applyOptions();
+  if (name === "focus-events") for (const c of server.clients) if (c.session) c.setFocusReporting(model.serverOptions.getFlag("focus-events"));
+  if (name.startsWith("automatic-rename")) for (const w of allWindows(server)) checkWindowName(server, w);
+}
+
+/** Every window once, however many sessions it is linked into. */
+function allWindows(server: Server): Set<Window> {
+  return new Set(server.model.sessions.flatMap((s) => s.windows));
 }

@@ -2,14 +2,13 @@
 // view staying put while output arrives and history is trimmed.
 import { expect, test } from "bun:test";
 import { Terminal } from "@xterm/headless";
-import { Unicode11Addon } from "@xterm/addon-unicode11";
 import { CopyMode } from "../../../src/mux/model/copy-mode.ts";
+import { useTmuxWidths } from "../../../src/mux/model/unicode-widths.ts";
 import { runCopyModeCommand } from "../../../src/mux/lang/copy-mode-keys.ts";
 
 function term(cols: number, rows: number, scrollback = 1000): Terminal {
   const t = new Terminal({ cols, rows, scrollback, allowProposedApi: true });
-  t.loadAddon(new Unicode11Addon());
-  t.unicode.activeVersion = "11";
+  useTmuxWidths(t); // as a pane's model has them
   return t;
 }
 
@@ -252,4 +251,33 @@ test("f F t T jump along the line to a character; ; repeats and , reverses (tmux
   x("jump-forward", "z"); // not on the line
   expect(cm.cursor.x).toBe(6);
   cm.dispose();
+});
+
+test("wrap-search off: a search stops at the end of the history instead of going round", async () => {
+  const t = term(30, 5);
+  await write(t, "alpha\r\nneedle one\r\nbeta\r\nneedle two\r\ngamma\r\n");
+  const { cm, x } = setup(t);
+  x("history-top");
+  x("search-forward", "needle");
+  x("search-again");
+  expect(cm.cursor).toEqual({ x: 0, y: 3 });
+  cm.wrapSearch = false;
+  x("search-again"); // nothing after the last: the cursor stays
+  expect(cm.cursor).toEqual({ x: 0, y: 3 });
+  cm.wrapSearch = true;
+  x("search-again");
+  expect(cm.cursor).toEqual({ x: 0, y: 1 });
+});
+
+test("word-separators decide where words end (the session's option, given to copy mode)", async () => {
+  const t = term(30, 5);
+  await write(t, "one.two-three four");
+  const { cm, x } = setup(t);
+  x("start-of-line");
+  x("next-word"); // the default separators: "." ends "one"
+  expect(cm.cursor.x).toBe(3);
+  x("start-of-line");
+  cm.wordSeparators = "-";
+  x("next-word"); // "one.two" is one word now
+  expect(cm.cursor.x).toBe(7);
 });

@@ -4,7 +4,7 @@
 // through random output, plain floods the scheduler stores unparsed, resizes, the history
 // limit, clear-history, and copy mode reading store rows. Also: no line of a flood is lost.
 import { afterEach, describe, expect, test } from "bun:test";
-import type { IBuffer, Terminal } from "@xterm/headless";
+import { Terminal, type IBuffer } from "@xterm/headless";
 import { Pane, type PaneEvents } from "../../../src/mux/model/pane.ts";
 import { parseScheduler } from "../../../src/mux/model/parse-scheduler.ts";
 import { CopyMode } from "../../../src/mux/model/copy-mode.ts";
@@ -12,9 +12,11 @@ import { captureRows } from "../../../src/mux/model/history/capture.ts";
 import { packBg, packFg } from "../../../src/mux/model/history/attrs.ts";
 import { captureText } from "../../../src/cli/commands/capture-pane.ts";
 import { runCopyModeCommand } from "../../../src/mux/lang/copy-mode-keys.ts";
-import { randomLine, rng, terminal, write } from "./history/content.ts";
+import { useTmuxWidths } from "../../../src/mux/model/unicode-widths.ts";
+import { clearOnDeccolm } from "../../../src/mux/model/deccolm.ts";
+import { randomLine, rng, write } from "./history/content.ts";
 
-const events: PaneEvents = { changed() {}, title() {}, respawned() {}, output() {}, exited() {}, bell() {} };
+const events: PaneEvents = { changed() {}, title() {}, respawned() {}, output() {}, data() {}, exited() {}, bell() {} };
 const panes: Pane[] = [];
 
 afterEach(() => {
@@ -29,7 +31,11 @@ interface Pair {
 function pair(cols: number, rows: number, limit: number): Pair {
   const pane = new Pane(1, { argv: ["sleep", "600"], env: { PATH: process.env.PATH ?? "/usr/bin:/bin" }, cwd: "/" }, cols, rows, limit, events);
   panes.push(pane);
-  return { pane, full: terminal(cols, rows, limit) };
+  // The same terminal as the pane's, with all the history in its scrollback.
+  const full = new Terminal({ cols, rows, scrollback: limit, allowProposedApi: true });
+  useTmuxWidths(full);
+  clearOnDeccolm(full);
+  return { pane, full };
 }
 
 /** data through the scheduler in 64 KiB batches (as the gather worker delivers a flood), and into the full terminal. */
@@ -175,7 +181,7 @@ describe("a pane's history = a full xterm parse", () => {
 });
 
 describe("bounded memory", () => {
-  test("the store keeps history-limit rows however much scrolls through; a lower limit and clear-history free it", async () => {
+  test("the store keeps history-limit rows however much scrolls through; a lower limit and clearing (clear-history's ED 3) free it", async () => {
     const p = pair(80, 24, 1000);
     const r = rng(41);
     await feed(p, plainFlood(r, 5000, 80));
@@ -188,7 +194,7 @@ describe("bounded memory", () => {
     expect(p.pane.buffer().baseY).toBeLessThanOrEqual(100);
     // (Trimming frees whole chunks of 256 lines: what is left is about a chunk.)
     expect(p.pane.historyBytes()).toBeLessThan(full / 2);
-    p.pane.clearHistory();
+    await feed(p, "\x1b[3J"); // as clear-history does, in order with the output
     expect(p.pane.buffer().baseY).toBe(0);
     expect(p.pane.historyBytes()).toBe(0);
     // And it fills again.

@@ -2,7 +2,7 @@
 // attribute), wide CJK and emoji, combining marks, long wrapped lines, empty lines, trailing
 // spaces, and lines ending with a background colour set (rows filled with it).
 import { Terminal } from "@xterm/headless";
-import { Unicode11Addon } from "@xterm/addon-unicode11";
+import { useTmuxWidths } from "../../../../src/mux/model/unicode-widths.ts";
 
 export function rng(seed: number): () => number {
   let a = seed >>> 0;
@@ -73,11 +73,10 @@ export function randomLine(r: () => number, maxCells: number): string {
   return s + "\r\n";
 }
 
-/** A headless terminal as the pane has it (Unicode 11 widths). */
+/** A headless terminal as the pane has it (tmux 3.3a's widths). */
 export function terminal(cols: number, rows: number, scrollback: number): Terminal {
   const t = new Terminal({ cols, rows, scrollback, allowProposedApi: true });
-  t.loadAddon(new Unicode11Addon());
-  t.unicode.activeVersion = "11";
+  useTmuxWidths(t);
   return t;
 }
 
