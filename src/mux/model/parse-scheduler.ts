@@ -604,14 +604,14 @@ export class ParseScheduler {
     f.tail = Uint8Array.from(text.subarray(cut));
     f.tailLines = rows;
     this.deferred += fresh;
-    if (continued) {
-      dropScrollback(t, t.buffer.normal.baseY);
-      write(CRLF);
-      dropScrollback(t, t.buffer.normal.baseY);
-    }
+    if (continued) write(CRLF);
+    // Every row above the tail's first (the old screen's, and the scrollback) is in the store or
+    // in the text: the marker finds where that row went. They stay in xterm's scrollback until
+    // the text goes in, so its ring stays full and recycles rows instead of making new ones.
+    const first = t.registerMarker(0);
     write(f.tail);
-    // The screen's rows above the bottom one were the old screen's (in the store, or in the text).
-    f.garbage = t.rows - 1;
+    f.garbage = first && !first.isDisposed ? first.line : t.buffer.normal.baseY;
+    first?.dispose();
     if (f.bytes > FLOOD_TEXT_MAX) this.settle(sink);
     else this.settleSoon(sink);
     return true;
