@@ -3,6 +3,7 @@
 // laid out into the store once (pushPlainText) when the flood pauses, when anything else is
 // written or read, or when this grows too big. The next batch usually pushes most of it past
 // history-limit, so it is trimmed to the limit's lines as it comes.
+import type { IMarker, Terminal } from "@xterm/headless";
 import type { CharProperties } from "./history/plain-text.ts";
 
 /** The buffer's first size; it grows to what it must hold, at most twice FLOOD_TEXT_MAX. */
@@ -17,10 +18,28 @@ export class FloodText {
   /** The batch's last lines after the text: parsed for the screen, continued by the next batch. */
   tail: Uint8Array = new Uint8Array(0);
   /**
-   * Rows at the top of the terminal's scrollback that the text holds too (the old screen's,
-   * scrolled off by the tail): dropped, not stored, when the text goes into the store.
+   * The terminal's row the tail began on: every row above it (the old screen's, the scrollback)
+   * is in the store or in the text already, dropped, not stored, when the text goes in. A
+   * marker, as xterm moves it when its full ring recycles rows.
    */
-  garbage = 0;
+  first: IMarker | null = null;
+
+  /** The rows above the tail's first (all of the scrollback if its marker is gone: never, as writes are cut). */
+  garbage(t: Terminal): number {
+    const m = this.first;
+    return m && !m.isDisposed ? m.line : t.buffer.normal.baseY;
+  }
+
+  /** The tail begins at the terminal's cursor row. */
+  markTail(t: Terminal): void {
+    this.first?.dispose();
+    this.first = t.registerMarker(0) ?? null;
+  }
+
+  dispose(): void {
+    this.first?.dispose();
+    this.first = null;
+  }
 
   constructor(
     /** The attributes the text prints with (plain text changes none) and the terminal's widths. */

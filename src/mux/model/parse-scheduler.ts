@@ -379,6 +379,7 @@ export class ParseScheduler {
   drop(sink: ParseSink): void {
     const q = this.queues.get(sink);
     this.queues.delete(sink);
+    this.floods.get(sink)?.dispose();
     this.floods.delete(sink);
     clearTimeout(this.settleTimers.get(sink));
     this.settleTimers.delete(sink);
@@ -581,12 +582,7 @@ export class ParseScheduler {
     const t = sink.model;
     const write = this.writer(t)!;
     const cut = this.floodCut(t, text);
-    if (cut === 0) {
-      // Not a screenful (or not plain enough): the flood's text goes into the store and the
-      // batch is parsed as it comes.
-      this.settle(sink);
-      return false;
-    }
+    if (cut === 0) return this.floodTail(sink, f, text, lines, fresh, continued);
     const rows = t.rows;
     const part = text.subarray(0, cut);
     const partLines = lines >= 0 ? lines - rows : countLines(part);
@@ -605,15 +601,41 @@ export class ParseScheduler {
     f.tailLines = rows;
     this.deferred += fresh;
     if (continued) write(CRLF);
-    // Every row above the tail's first (the old screen's, and the scrollback) is in the store or
-    // in the text: the marker finds where that row went. They stay in xterm's scrollback until
-    // the text goes in, so its ring stays full and recycles rows instead of making new ones.
-    const first = t.registerMarker(0);
+    // The rows above the tail's first stay in xterm's scrollback until the text goes in, so its
+    // ring stays full and recycles rows instead of making new ones (FloodText.first).
+    f.markTail(t);
     write(f.tail);
-    f.garbage = first && !first.isDisposed ? first.line : t.buffer.normal.baseY;
-    first?.dispose();
     if (f.bytes > FLOOD_TEXT_MAX) this.settle(sink);
     else this.settleSoon(sink);
+    return true;
+  }
+
+  /**
+   * Less than a screenful more of a flood (a batch the cut left a line of, a line's end): it
+   * goes on the screen after the tail as it comes, and joins the tail. Otherwise (too much to
+   * write at once, or not under way) the flood's text goes into the store and the batch is
+   * parsed as it comes.
+   */
+  private floodTail(sink: ParseSink, f: FloodText, text: Uint8Array, lines: number, fresh: number, continued: boolean): boolean {
+    const t = sink.model;
+    const bytes = text.subarray(text.length - fresh);
+    // (A batch with line feeds after a tail is one floodCut refused: invalid UTF-8, too long a tail.)
+    const short = f.tail.length === 0 ? text.length <= SLICE : !bytes.includes(0x0a) && text.length <= SLICE;
+    if (!continued || !short || scrollCut(bytes, 0, Math.floor((t.options.scrollback ?? 0) / 2), t.cols) !== bytes.length) {
+      this.settle(sink);
+      return false;
+    }
+    const write = this.writer(t)!;
+    if (f.tail.length === 0) {
+      // After a cut (evictedPrefix): the text after it starts a fresh row.
+      write(CRLF);
+      f.markTail(t);
+    }
+    write(bytes);
+    f.tail = Uint8Array.from(text);
+    f.tailLines = lines >= 0 ? lines : countLines(f.tail);
+    this.deferred += fresh;
+    this.settleSoon(sink);
     return true;
   }
 
@@ -629,7 +651,8 @@ export class ParseScheduler {
     clearTimeout(this.settleTimers.get(sink));
     this.settleTimers.delete(sink);
     const t = sink.model;
-    dropScrollback(t, f.garbage);
+    dropScrollback(t, f.garbage(t));
+    f.dispose();
     const text = Buffer.from(f.view.buffer, f.view.byteOffset, f.view.length).toString("utf8");
     pushPlainText(store, text, { ...f.attrs, charProperties: f.charProperties });
     this.drain(sink, store);
