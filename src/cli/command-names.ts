@@ -71,6 +71,8 @@ export const COMMAND_NAMES: readonly (readonly [string, readonly string[], boole
   ["save-buffer", ["saveb"], false],
   ["load-buffer", ["loadb"], false],
   ["paste-buffer", ["pasteb"], false],
+  ["display-menu", ["menu"], false],
+  ["display-popup", ["popup"], false],
 ];
 
 /** Whether a command (by name, alias or unique prefix) may start a server, as tmux's new-session does. */

@@ -56,6 +56,8 @@ import { deleteBuffer } from "./delete-buffer.ts";
 import { saveBuffer } from "./save-buffer.ts";
 import { loadBuffer } from "./load-buffer.ts";
 import { pasteBuffer } from "./paste-buffer.ts";
+import { displayMenu } from "./display-menu.ts";
+import { displayPopup } from "./display-popup.ts";
 
 export const COMMANDS: CommandEntry[] = [
   newSession,
@@ -124,4 +126,6 @@ export const COMMANDS: CommandEntry[] = [
   saveBuffer,
   loadBuffer,
   pasteBuffer,
+  displayMenu,
+  displayPopup,
 ];

@@ -13,6 +13,8 @@ export interface CommandCaller {
   cwd: string;
   env: Record<string, string>;
   terminal?: TerminalInfo;
+  /** The pane its commands take as current (a menu's target), else the client's. */
+  current?: Pane;
   print(text: string): void;
   printError(text: string): void;
 }
@@ -23,7 +25,7 @@ export interface ClientHost extends FormatEnv {
   /** Run one or more commands (split at ';'); resolves to the exit code. */
   run(argv: string[], caller: CommandCaller): Promise<number>;
   /** Run a command line (a binding, the prompt) as this client. */
-  runLine(line: string, conn: ClientConnection | null): Promise<number>;
+  runLine(line: string, conn: ClientConnection | null, current?: Pane): Promise<number>;
   /** A caller whose output shows on `conn` (a message, or a view over the pane). */
   internalCaller(conn: ClientConnection | null): CommandCaller;
   /** The session's attached clients changed size or number: size its windows again. */

@@ -7,6 +7,8 @@ import { MouseHandler } from "./mouse-handler.ts";
 import { parseMouse } from "./mouse.ts";
 import type { ClientHost } from "./host.ts";
 import type { ClientView } from "./view.ts";
+import { Menu } from "./menu.ts";
+import type { MouseEvent } from "./mouse.ts";
 
 /** What input needs of its connection. */
 export interface InputOwner {
@@ -167,8 +169,14 @@ export class ClientInput {
     const view = this.owner.view;
     if (key === "Mouse") {
       const ev = parseMouse(bytes);
-      if (ev) this.mouse.handle(ev);
+      if (ev && view.overlay) this.overlayMouse(ev);
+      else if (ev) this.mouse.handle(ev);
       return;
+    }
+    if (view.overlay) {
+      // A menu or popup takes every key while it is open, ahead of the prompt and the tables.
+      if (key !== "") view.dismissMessage();
+      return this.overlayKey(key, bytes);
     }
     if (view.prompt) {
       const taken = view.prompt.key(key, bytes) !== false;
@@ -194,6 +202,28 @@ export class ClientInput {
     if (key !== "") view.dismissMessage();
     if (this.keyTables(s, key)) return;
     this.sendToPane(key, bytes);
+  }
+
+  private overlayKey(key: string, bytes: Uint8Array): void {
+    const view = this.owner.view;
+    const box = view.overlay?.box;
+    if (!box) return;
+    const result = box instanceof Menu ? box.key(key) : box.key(key, bytes);
+    if (result === "close") view.closeOverlay();
+    else if (result === "redraw") view.markDirty();
+  }
+
+  private overlayMouse(ev: MouseEvent): void {
+    const view = this.owner.view;
+    const box = view.overlay?.box;
+    if (!box) return;
+    if (box instanceof Menu) {
+      const result = box.mouse(ev);
+      if (result === "close") view.closeOverlay();
+      else if (result === "redraw") view.markDirty();
+      return;
+    }
+    box.mouse(ev);
   }
 
   /** The prefix, its table and repeat, copy mode's table and the root table; true if a table took the key. */
@@ -243,7 +273,7 @@ export class ClientInput {
   private isPlainInput(bytes: Uint8Array): boolean {
     const s = this.owner.session;
     const view = this.owner.view;
-    if (!s || view.prompt || view.chooser || view.message || view.paneNumbers || this.keyTable !== "root" || s.current.active.copyMode) return false;
+    if (!s || view.overlay || view.prompt || view.chooser || view.message || view.paneNumbers || this.keyTable !== "root" || s.current.active.copyMode) return false;
     if (this.repeatUntil > performance.now()) return false;
     const slow = this.slowBytes(s);
     for (let i = 0; i < bytes.length; i++) if (slow[bytes[i]!] === 1) return false;

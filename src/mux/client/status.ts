@@ -16,6 +16,17 @@ export function buildStatus(server: FormatEnv, s: Session, client: FormatClient 
   return { left, right };
 }
 
+/** Where window `index`'s name starts on the status line, if it is there (display-menu -xW). */
+export function windowStatusX(server: FormatEnv, s: Session, index: number): number | undefined {
+  const { left } = buildStatus(server, s);
+  let at = 0;
+  for (let i = 0; i < left.length; i++) {
+    if (i % 2 === 1 && s.windows[(i - 1) / 2]?.index === index) return at;
+    at += Bun.stringWidth(left[i]!.text);
+  }
+  return undefined;
+}
+
 /** Longest title sent to the host, in characters (a pane may set one of 64 KiB). */
 export const MAX_TITLE = 256;
 

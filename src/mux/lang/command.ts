@@ -9,7 +9,7 @@ export class CommandError extends UserError {}
 export interface Args {
   /** Flags given, with their (last) value or true. */
   flags: Map<string, string | true>;
-  /** Every value of flags given more than once (-e A=1 -e B=2). */
+  /** Every value of flags given more than once (-e A=1 -e B=2); "" for each time a flag without one is given (-EE). */
   all: Map<string, string[]>;
   positional: string[];
 }
@@ -64,6 +64,7 @@ export function parseArgs(template: string, argv: string[], usage: string, minPo
       if (hasValue === undefined) throw new CommandError(`unknown flag -${f}\nusage: ${usage}`);
       if (!hasValue) {
         a.flags.set(f, true);
+        a.all.set(f, [...(a.all.get(f) ?? []), ""]); // how many times (-EE)
         continue;
       }
       let v = s.slice(j + 1);

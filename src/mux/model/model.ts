@@ -131,6 +131,16 @@ export class Model {
     return { ...env, ...extra };
   }
 
+  /**
+   * The environment of a program that is no pane (a popup's, as tmux's job_run): the session's,
+   * with $WEFT naming this server but no $WEFT_PANE.
+   */
+  programEnv(s: Session, extra: Record<string, string> = {}): Record<string, string> {
+    const env = this.paneEnv(s, 0, extra);
+    delete env.WEFT_PANE;
+    return env;
+  }
+
   private createPane(s: Session, opts: NewPaneOptions, cols: number, rows: number, id = this.nextPaneId++): Pane {
     const env = this.paneEnv(s, id, opts.env);
     const spec: PaneSpawn = { argv: this.resolveCommand(s, opts.command), env, cwd: opts.cwd ?? s.cwd, command: opts.command };

@@ -222,6 +222,7 @@ export class Server implements ClientHost {
 
   hintFor(caller: CommandCaller): CurrentHint {
     const hint: CurrentHint = { session: caller.conn?.session ?? null };
+    if (caller.current) return { ...hint, paneId: caller.current.id };
     // Inside one of our panes, the pane itself is current (tmux's $TMUX / $TMUX_PANE).
     const weft = caller.env.WEFT?.split(",");
     if (weft && weft[0] === this.socketPath && caller.env.WEFT_PANE) hint.paneId = Number(caller.env.WEFT_PANE.replace("%", ""));
@@ -280,7 +281,7 @@ export class Server implements ClientHost {
   }
 
   /** Run a command line (config file, binding, prompt) as an attached client or the server itself. */
-  async runLine(line: string, conn: ClientConnection | null): Promise<number> {
+  async runLine(line: string, conn: ClientConnection | null, current?: Pane): Promise<number> {
     let cmds: string[][];
     const errors: string[] = [];
     try {
@@ -289,7 +290,7 @@ export class Server implements ClientHost {
       conn?.showMessage((e as Error).message);
       return 1;
     }
-    const caller = this.internalCaller(conn, errors);
+    const caller = { ...this.internalCaller(conn, errors), ...(current ? { current } : {}) };
     for (const c of cmds) {
       const code = await this.run(c, caller);
       if (code !== 0) return code;
