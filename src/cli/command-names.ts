@@ -71,6 +71,13 @@ export const COMMAND_NAMES: readonly (readonly [string, readonly string[], boole
   ["save-buffer", ["saveb"], false],
   ["load-buffer", ["loadb"], false],
   ["paste-buffer", ["pasteb"], false],
+  ["swap-window", ["swapw"], false],
+  ["move-window", ["movew"], false],
+  ["respawn-window", ["respawnw"], false],
+  ["resize-window", ["resizew"], false],
+  ["find-window", ["findw"], false],
+  ["clear-history", ["clearhist"], false],
+  ["start-server", ["start"], true],
   ["display-menu", ["menu"], false],
   ["display-popup", ["popup"], false],
 ];

@@ -178,6 +178,14 @@ test("choose-tree -F, -f, -O and -r; choose-buffer and choose-client take them t
   // A filter true for nothing shows everything, as tmux.
   expect(await pick(["choose-tree", "-s", "-f", "#{==:1,2}"], "(0) amy: 2 windows", 2)).toEqual(["(0) amy: 2 windows", "(1) zed: 1 windows (attached)"]);
 
+  // find-window: choose-tree filtered on name (-N), content (-C) or all three (tmux 3.3a's filter).
+  expect(await pick(["find-window", "-N", "og"], "(0) amy: 2 windows", 3)).toEqual(["(0) amy: 2 windows", "(1)     1: logs (1 panes)", ""]);
+  await w.ok("send-keys", "-t", "amy:main", "needle");
+  await w.waitForText("needle", "amy:main");
+  expect(await pick(["find-window", "-C", "need"], "(0) amy: 2 windows", 3)).toEqual(["(0) amy: 2 windows", "(1)     0: main* (1 panes)", ""]);
+  expect(await pick(["find-window", "-i", "LOGS"], "(0) amy: 2 windows", 3)).toEqual(["(0) amy: 2 windows", "(1)     1: logs (1 panes)", ""]);
+  expect(await w.run("find-window")).toMatchObject({ code: 1 });
+
   await w.ok("set-buffer", "-b", "bb", "x");
   await w.ok("set-buffer", "-b", "aa", "longer text");
   expect(await pick(["choose-buffer", "-O", "name", "-F", "#{buffer_size}"], "(0) aa: 11", 2)).toEqual(["(0) aa: 11", "(1) bb: 1"]);

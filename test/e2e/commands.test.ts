@@ -140,7 +140,7 @@ test("errors are one line in tmux's words and leave the server and its panes alo
   expect(await weft.run("wait", "-t", "e", "--regex", "(")).toMatchObject({ code: 1 });
   expect((await weft.run("wait", "-t", "e", "--regex", "(")).stderr).toStartWith("invalid regex: ");
   expect(await weft.run("respawn-pane", "-t", "e")).toMatchObject({ code: 1, stderr: "pane %0 still active\n" });
-  expect(await weft.run("break-pane", "-s", "e", "-t", "e:0")).toMatchObject({ code: 1, stderr: "index 0 in use\n" });
+  expect(await weft.run("break-pane", "-s", "e", "-t", "e:0")).toMatchObject({ code: 1, stderr: "same index: 0\n" });
   // Still there, still answering.
   await weft.ok("send-keys", "-t", "e", "echo al''ive", "Enter");
   await weft.waitForText("alive", "e");
@@ -168,10 +168,13 @@ test("targets: names, prefixes, globs, =exact, ids, session.pane, and ambiguity"
     const r = await weft!.run("display", "-p", "-t", t, "#S:#I.#P");
     return r.code === 0 ? r.stdout.trim() : `error: ${r.stderr.trim()}`;
   };
-  // What tmux 3.3a resolves each to (tmux's display cannot fail, so errors are weft's words).
+  // What tmux 3.3a resolves each to. A target that names nothing is no error for display
+  // (CMD_FIND_CANFAIL): it expands with no session, ":.". "=alpha" as a pane target is no
+  // session: "=" is exact only before ":" ("=alpha:" is the session).
   expect(await at("alph")).toBe("alpha:0.0");
   expect(await at("alp*a")).toBe("alpha:0.0");
-  expect(await at("=alpha")).toBe("alpha:0.0");
+  expect(await at("=alpha")).toBe(":.");
+  expect(await at("=alpha:")).toBe("alpha:0.0");
   expect(await at("$2")).toBe("beta:0.0");
   expect(await at("@3")).toBe("beta:1.0");
   expect(await at("beta:logs")).toBe("beta:1.0");
@@ -179,9 +182,11 @@ test("targets: names, prefixes, globs, =exact, ids, session.pane, and ambiguity"
   expect(await at("beta.0")).toBe("beta:0.0");
   expect(await at("%1")).toBe("alpine:0.0");
   expect(await at("b*")).toBe("beta:0.0");
-  expect(await at("=alp")).toMatch(/^error: can't find /);
-  expect(await at("al")).toMatch(/^error: can't find /);
-  expect(await at("%42")).toBe("error: can't find pane: %42");
+  expect(await at("=alp")).toBe(":.");
+  expect(await at("al")).toBe(":.");
+  expect(await at("%42")).toBe(":.");
+  expect(await weft.run("select-pane", "-t", "%42")).toMatchObject({ code: 1, stderr: "can't find pane: %42\n" });
+  expect(await weft.run("select-pane", "-t", "al")).toMatchObject({ code: 1, stderr: "can't find pane: al\n" });
 });
 
 test("switch-client moves an attached client to another session (-t, -n, -l and C-b L back)", async () => {

@@ -98,6 +98,13 @@ test("a menu item chosen by its key runs its command on the menu's target; a cli
   c.type("\x1b[B\x1b[A\r");
   await again;
   await waitFor(async () => (await w.ok("display", "-p", "-t", "men", "#{window_name}")).trim() === "first-%0", "the first item ran, formats expanded");
+  // The chosen command runs with the menu's target (-t) as the current pane.
+  await w.ok("new-window", "-d", "-t", "men:5", "--", "cat");
+  const targeted = w.run("display-menu", "-c", name, "-t", "men:5", "Name", "n", "rename-window targeted");
+  await c.waitForScreen((s) => s.includes("(n)"), "the targeted menu");
+  c.type("n");
+  await targeted;
+  await waitFor(async () => (await w.ok("list-windows", "-t", "men", "-F", "#{window_index}:#{window_name}")).trim() === "0:first-%0\n5:targeted", "window 5 renamed");
   // A click outside closes it, running nothing.
   const third = w.run("display-menu", "-c", name, "-x", "5", "-y", "10", "Other", "o", "rename-window other");
   await c.waitForScreen((s) => s.includes("(o)"), "a third menu");

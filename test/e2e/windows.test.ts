@@ -16,7 +16,7 @@ test("new-window -t session, session:, session:N and an index in use", async () 
   await weft.ok("new-window", "-d", "-t", "w:7", "--", "sh");
   expect(await weft.ok("lsw", "-t", "w", "-F", "#I")).toBe("0\n1\n2\n7\n");
   const r = await weft.run("new-window", "-d", "-t", "w:7");
-  expect(r).toMatchObject({ code: 1, stderr: "index 7 in use\n" });
+  expect(r).toMatchObject({ code: 1, stderr: "create window failed: index 7 in use\n" });
 });
 
 test("rotate-window moves panes one place along pane order, keeping cells' sizes and the active place (C-b C-o, M-o)", async () => {
@@ -36,4 +36,22 @@ test("rotate-window moves panes one place along pane order, keeping cells' sizes
   expect(up.map((l) => l.split(":")[3])).toEqual(["0", "1", "0"]);
   await w.ok("rotatew", "-D", "-t", "r");
   expect(await view()).toEqual(before);
+});
+
+test("select-pane -d drops keys for the pane until -e; clear-history forgets the scrollback", async () => {
+  const w = (weft = await Weft.start());
+  await w.ok("new", "-d", "-s", "i", "-x", "80", "-y", "10", "cat");
+  await w.ok("select-pane", "-d", "-t", "i");
+  await w.ok("send-keys", "-t", "i", "dropped", "Enter");
+  await w.ok("select-pane", "-e", "-t", "i");
+  await w.ok("send-keys", "-t", "i", "kept", "Enter");
+  const screen = await w.waitForText("kept", "i");
+  expect(screen).not.toContain("dropped");
+  await w.ok("send-keys", "-t", "i", "-N", "30", "line", "Enter");
+  const history = async () => Number((await w.ok("display", "-p", "-t", "i", "#{history_size}")).trim());
+  const deadline = Date.now() + 10_000;
+  while ((await history()) === 0 && Date.now() < deadline) await Bun.sleep(20);
+  expect(await history()).toBeGreaterThan(0);
+  await w.ok("clear-history", "-t", "i");
+  expect(await history()).toBe(0);
 });

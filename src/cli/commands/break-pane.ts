@@ -17,19 +17,19 @@ export const breakPane: CommandEntry = {
     const { model } = ctx;
     const src = targetFlag(ctx, value(a, "s"), "pane");
     const { window: w, pane: p } = src;
-    // -t: session:index, :index, index or session (its next free index), as new-window.
+    // -t names a window index that need not exist (CMD_FIND_WINDOW_INDEX), as new-window's.
     let session: Session = src.session;
     let index: number | undefined;
     const spec = value(a, "t");
     if (spec !== undefined) {
-      const m = /^(?:(.*):)?(\d+)$/.exec(spec);
-      if (m) {
-        if (m[1]) session = targetFlag(ctx, m[1], "session").session;
-        index = Number(m[2]);
-      } else session = targetFlag(ctx, spec.replace(/:$/, ""), "session").session;
+      const t = targetFlag(ctx, spec, "window", { windowIndex: true });
+      session = t.session;
+      index = t.index ?? undefined;
     }
     if (index === undefined && flag(a, "a")) index = session.freeIndex(w.index);
-    if (index !== undefined && session.window(index)) throw new CommandError(`index ${index} in use`);
+    // A window alone moves (tmux's server_link_window): onto itself is "same index".
+    if (index !== undefined && session.window(index) === w && w.panes.size === 1) throw new CommandError(`same index: ${index}`);
+    if (index !== undefined && session.window(index)) throw new CommandError(`index in use: ${index}`);
     const name = value(a, "n");
     if (w.panes.size === 1) {
       // Already alone: a new index or name is all that can change (tmux moves the window).

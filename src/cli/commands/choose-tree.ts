@@ -57,7 +57,7 @@ export const chooseTree: CommandEntry = {
         if (sessionsOnly) continue;
         for (const w of windows) {
           if (w === client.session?.current) selected = items.length;
-          const about = lineFormat !== undefined ? line(lineFormat, { session: s, window: w }, "window_format") : `${w.name}${windowFlags(w)} (${w.panes.size} panes)`;
+          const about = lineFormat !== undefined ? line(lineFormat, { session: s, window: w }, "window_format") : `${w.name}${windowFlags(w, false, ctx.server.markedPane())} (${w.panes.size} panes)`;
           items.push({ text: `    ${w.index}: ${about}`, target: `@${w.id}` });
         }
       }

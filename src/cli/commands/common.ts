@@ -1,5 +1,6 @@
 // What several commands share: pane start options (-c, -e, command words), -P -F printing,
 // size parsing, and the nesting check.
+import { statSync } from "node:fs";
 import { CommandError, value, type Args } from "../../mux/lang/command.ts";
 import type { CommandContext } from "./context.ts";
 import type { NewPaneOptions } from "../../mux/model/index.ts";
@@ -19,6 +20,18 @@ export function paneOptions(ctx: CommandContext, a: Args = ctx.args): NewPaneOpt
   return { command: a.positional, cwd: cwd ? expandHome(cwd, ctx.env) : undefined, env };
 }
 
+/**
+ * Where a new pane starts: -c if given, else `otherwise`; a directory that does not exist gives
+ * the server's own working directory, as tmux's child does when its chdir fails.
+ */
+export function startDirectory(given: string | undefined, otherwise: string): string {
+  const dir = given ?? otherwise;
+  try {
+    if (statSync(dir).isDirectory()) return dir;
+  } catch {}
+  return process.cwd();
+}
+
 function expandHome(p: string, env: Record<string, string>): string {
   return p === "~" || p.startsWith("~/") ? (env.HOME ?? "") + p.slice(1) : p;
 }
@@ -29,6 +42,13 @@ function expandHome(p: string, env: Record<string, string>): string {
  */
 export function format(ctx: CommandContext, fmt: string, t: FormatTarget, opts: ExpandOptions = {}): string {
   return expandAt(ctx.server, { client: ctx.client?.session ? ctx.client : null, ...t }, fmt, opts);
+}
+
+/** tmux's strtonum's complaint about a number, or the number: "invalid", "too small", "too large". */
+export function boundedNumber(v: string, min: number, max: number): number | "invalid" | "too small" | "too large" {
+  if (!/^[ \t]*[+-]?\d+$/.test(v)) return "invalid";
+  const n = Number(v);
+  return n < min ? "too small" : n > max ? "too large" : n;
 }
 
 /** -f filter of the list-* and choose-* commands: the items for which it expands true (tmux's format_true); all without one. */

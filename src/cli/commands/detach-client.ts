@@ -2,7 +2,7 @@
 // shows it), every client of a session (-s), or all but this one (-a).
 import { flag, value } from "../../mux/lang/command.ts";
 import type { CommandEntry } from "./context.ts";
-import { resolveTarget } from "../../mux/lang/target.ts";
+import { targetFlag } from "./pane-moves.ts";
 
 export const detachClient: CommandEntry = {
   name: "detach-client",
@@ -18,7 +18,7 @@ export const detachClient: CommandEntry = {
     }
     const spec = value(ctx.args, "s");
     if (spec !== undefined) {
-      const s = resolveTarget(model, spec, "session", server.hintFor({ conn: client, cwd: ctx.cwd, env: ctx.env, print() {}, printError() {} })).session;
+      const s = targetFlag(ctx, spec, "session").session;
       for (const c of [...server.clients]) if (c.session === s) c.detach();
       return;
     }

@@ -23,6 +23,8 @@ export const displayMessage: CommandEntry = {
   usage: "[-aINpv] [-c target-client] [-d delay] [-F format] [-t target-pane] [message]",
   args: "aINpvc:d:F:t:",
   target: "pane",
+  // tmux's CMD_FIND_CANFAIL: a target that names nothing expands the format with no session.
+  targetFlags: { canFail: true },
   maxArgs: 1,
   exec(ctx) {
     const fmt = ctx.args.positional[0] ?? value(ctx.args, "F") ?? DEFAULT;

@@ -21,7 +21,7 @@ import { newWindow } from "./new-window.ts";
 import { splitWindow } from "./split-window.ts";
 import { sendKeys } from "./send-keys.ts";
 import { displayMessage } from "./display-message.ts";
-import { selectPane } from "./select-pane.ts";
+import { selectPane, lastPane } from "./select-pane.ts";
 import { selectWindow, nextWindow, previousWindow, lastWindow } from "./select-window.ts";
 import { killPane } from "./kill-pane.ts";
 import { killWindow } from "./kill-window.ts";
@@ -42,7 +42,6 @@ import { pipePane } from "./pipe-pane.ts";
 import { respawnPane } from "./respawn-pane.ts";
 import { renameWindow } from "./rename-window.ts";
 import { renameSession } from "./rename-session.ts";
-import { lastPane } from "./last-pane.ts";
 import { selectLayout, nextLayout, previousLayout } from "./select-layout.ts";
 import { swapPane } from "./swap-pane.ts";
 import { breakPane } from "./break-pane.ts";
@@ -56,6 +55,13 @@ import { deleteBuffer } from "./delete-buffer.ts";
 import { saveBuffer } from "./save-buffer.ts";
 import { loadBuffer } from "./load-buffer.ts";
 import { pasteBuffer } from "./paste-buffer.ts";
+import { swapWindow } from "./swap-window.ts";
+import { moveWindowCommand } from "./move-window.ts";
+import { respawnWindow } from "./respawn-window.ts";
+import { resizeWindow } from "./resize-window.ts";
+import { findWindow } from "./find-window.ts";
+import { clearHistory } from "./clear-history.ts";
+import { startServer } from "./start-server.ts";
 import { displayMenu } from "./display-menu.ts";
 import { displayPopup } from "./display-popup.ts";
 
@@ -126,6 +132,13 @@ export const COMMANDS: CommandEntry[] = [
   saveBuffer,
   loadBuffer,
   pasteBuffer,
+  swapWindow,
+  moveWindowCommand,
+  respawnWindow,
+  resizeWindow,
+  findWindow,
+  clearHistory,
+  startServer,
   displayMenu,
   displayPopup,
 ];

@@ -3,7 +3,7 @@
 import { CommandError, flag, value } from "../../mux/lang/command.ts";
 import type { CommandContext, CommandEntry } from "./context.ts";
 import { Layout } from "../../mux/model/layout.ts";
-import { targetFlag, detachPane, settle } from "./pane-moves.ts";
+import { sourceOf, detachPane, settle } from "./pane-moves.ts";
 
 function size(l: string | undefined): { cells: number } | { percent: number } | undefined {
   if (l === undefined) return undefined;
@@ -16,7 +16,7 @@ function join(ctx: CommandContext): void {
   const a = ctx.args;
   const { model } = ctx;
   const dst = ctx.target;
-  const src = targetFlag(ctx, value(a, "s"), "pane");
+  const src = sourceOf(ctx);
   const { window: sw, pane: p } = src;
   const { window: dw, pane: d } = dst;
   if (p === d) throw new CommandError("source and target panes must be different");
@@ -60,6 +60,8 @@ export const joinPane: CommandEntry = {
   args: "bdfhvl:p:s:t:",
   maxArgs: 0,
   target: "pane",
+  source: "pane",
+  sourceFlags: { defaultMarked: true },
   exec: join,
 };
 

@@ -2,7 +2,7 @@
 // the clients of one session.
 import { value, flag } from "../../mux/lang/command.ts";
 import type { CommandEntry } from "./context.ts";
-import { resolveTarget } from "../../mux/lang/target.ts";
+import { targetFlag } from "./pane-moves.ts";
 import { format, filtered, printJson } from "./common.ts";
 
 export const LIST_CLIENTS_FORMAT = "#{client_name}: #{session_name} [#{client_width}x#{client_height} #{client_termname}]#{?client_flags, (#{client_flags}),}";
@@ -16,7 +16,7 @@ export const listClients: CommandEntry = {
   noSession: true,
   exec(ctx) {
     const spec = value(ctx.args, "t");
-    const only = spec === undefined ? null : resolveTarget(ctx.model, spec, "session", ctx.server.hintFor({ conn: ctx.client, cwd: ctx.cwd, env: ctx.env, print() {}, printError() {} })).session;
+    const only = spec === undefined ? null : targetFlag(ctx, spec, "session").session;
     const attached = [...ctx.server.clients].filter((c) => c.session && (only === null || c.session === only));
     const clients = filtered(ctx, attached, (f, c) => format(ctx, f, { client: c }));
     if (flag(ctx.args, "json")) {

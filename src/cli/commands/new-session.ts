@@ -16,7 +16,8 @@ export const newSession: CommandEntry = {
     const a = ctx.args;
     const { model } = ctx;
     const name = value(a, "s");
-    const detached = flag(a, "d");
+    // No client at all (the config file, a hook): detached, as tmux's.
+    const detached = flag(a, "d") || ctx.client === null;
     if (flag(a, "A") && name) {
       const existing = model.sessions.find((s) => s.name === name);
       if (existing) {

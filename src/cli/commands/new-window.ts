@@ -1,48 +1,47 @@
-// new-window (neww): a new window with one pane, made current unless -d.
+// new-window (neww): a new window with one pane, made current unless -d. -t names a window
+// index that need not exist yet (CMD_FIND_WINDOW_INDEX); -a / -b make room after / at it.
 import { CommandError, flag, value } from "../../mux/lang/command.ts";
 import type { CommandEntry } from "./context.ts";
-import { paneOptions, printNew } from "./common.ts";
-import { resolveTarget } from "../../mux/lang/target.ts";
+import { paneOptions, printNew, startDirectory } from "./common.ts";
 
 export const newWindow: CommandEntry = {
   name: "new-window",
   alias: ["neww"],
-  usage: "[-adkP] [-c start-directory] [-e environment] [-F format] [-n window-name] [-t target-window] [shell-command [argument ...]]",
+  usage: "[-abdkPS] [-c start-directory] [-e environment] [-F format] [-n window-name] [-t target-window] [shell-command]",
   args: "abdkPSc:e:F:n:t:",
+  target: "window",
+  targetFlags: { windowIndex: true },
   exec(ctx) {
     const a = ctx.args;
-    const { server, model } = ctx;
-    const spec = value(a, "t");
-    const hint = server.hintFor({ conn: ctx.client, cwd: ctx.cwd, env: ctx.env, print() {}, printError() {} });
-    let session = ctx.target?.session;
-    let index: number | undefined;
-    if (spec !== undefined) {
-      // -t names a window index that may not exist yet: session:index, :index or index.
-      const m = /^(?:(.*):)?(\d+)$/.exec(spec);
-      const sessionOnly = spec.endsWith(":") ? spec.slice(0, -1) : !spec.includes(":") && !m ? spec : null;
-      const named = sessionOnly !== null ? model.sessions.find((x) => x.name === sessionOnly || `$${x.id}` === sessionOnly) : undefined;
-      if (named || (sessionOnly !== null && spec.endsWith(":"))) {
-        // A session alone: the next free index in it, as tmux.
-        session = named ?? resolveTarget(model, sessionOnly!, "session", hint).session;
-      } else if (m) {
-        session = m[1] ? resolveTarget(model, m[1], "session", hint).session : session;
-        index = Number(m[2]);
-      } else {
-        const t = resolveTarget(model, spec, "window", hint);
-        session = t.session;
-        index = flag(a, "a") ? session.freeIndex(t.window.index) : undefined;
-        if (!flag(a, "a") && !flag(a, "k")) throw new CommandError(`index ${t.window.index} in use`);
-      }
-    } else if (flag(a, "a") && session) index = session.freeIndex(session.current.index);
-    if (!session) throw new CommandError("no current session");
-    const existing = index !== undefined ? session.window(index) : undefined;
-    if (existing) {
-      if (!flag(a, "k")) throw new CommandError(`index ${index} in use`);
-      model.killWindow(existing);
-    }
+    const { model } = ctx;
+    const session = ctx.target.session;
+    const name = value(a, "n");
+    if (flag(a, "S") && name !== undefined && ctx.target.index == null && selectNamed(ctx, name)) return;
+    let index = ctx.target.index ?? null;
+    if (flag(a, "a") || flag(a, "b")) index = session.shuffleUp(ctx.target.window, flag(a, "b")) ?? index;
+    let detached = flag(a, "d");
     const opts = paneOptions(ctx);
-    const w = model.createWindow(session, { name: value(a, "n"), index, pane: { ...opts, cwd: opts.cwd ?? ctx.target?.pane.currentPath() ?? session.cwd } });
-    if (!flag(a, "d")) session.select(w);
+    const cwd = startDirectory(opts.cwd, ctx.target.pane.currentPath() || session.cwd);
+    const existing = index !== null ? session.window(index) : undefined;
+    if (existing) {
+      if (!flag(a, "k")) throw new CommandError(`create window failed: index ${index} in use`);
+      // Replacing the current window shows the new one, -d or not, as tmux.
+      if (existing === session.current) detached = false;
+      model.killWindow(existing, true);
+    }
+    const w = model.createWindow(session, { name, index: index ?? undefined, pane: { ...opts, cwd } });
+    if (!detached) session.select(w);
     printNew(ctx, "#{session_name}:#{window_index}.#{pane_index}", { session, window: w, pane: w.active });
   },
 };
+
+/** -S -n name: select the one window of that name if there is one (true), as tmux. */
+function selectNamed(ctx: Parameters<CommandEntry["exec"]>[0], name: string): boolean {
+  const session = ctx.target.session;
+  const named = session.windows.filter((w) => w.name === name);
+  if (named.length > 1) throw new CommandError(`multiple windows named ${name}`);
+  const w = named[0];
+  if (!w) return false;
+  if (!flag(ctx.args, "d")) session.select(w);
+  return true;
+}

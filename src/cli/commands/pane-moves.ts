@@ -1,15 +1,22 @@
 // What swap-pane, break-pane and join-pane share: resolving their second target (-s, or -t
 // where the command resolves it itself), and moving a pane's bookkeeping between windows.
-import type { Target, TargetKind } from "../../mux/lang/command.ts";
+import { CommandError, type Target, type TargetKind } from "../../mux/lang/command.ts";
+import type { FindFlags } from "../../mux/lang/cmd-find.ts";
 import type { CommandContext } from "./context.ts";
-import { resolveTarget } from "../../mux/lang/target.ts";
 import type { Pane } from "../../mux/model/pane.ts";
 import type { Window } from "../../mux/model/window.ts";
 
-/** Resolve a target flag the command table did not (absent = the current pane). */
-export function targetFlag(ctx: CommandContext, spec: string | undefined, kind: TargetKind): Target {
-  const hint = ctx.server.hintFor({ conn: ctx.client, cwd: ctx.cwd, env: ctx.env, print() {}, printError() {} });
-  return resolveTarget(ctx.model, spec, kind, hint);
+/** Resolve a target flag the command table did not (absent = the current one), as cmd-find. */
+export function targetFlag(ctx: CommandContext, spec: string | undefined, kind: TargetKind, flags: FindFlags = {}): Target {
+  const t = ctx.server.resolve(ctx, spec, kind, flags);
+  if (!t) throw new CommandError("");
+  return t;
+}
+
+/** The -s target the command table resolved (entries with `source`). */
+export function sourceOf(ctx: CommandContext): Target {
+  if (!ctx.source) throw new Error("the command's entry declares no source target");
+  return ctx.source;
 }
 
 /** Take a pane out of a window's maps (not its layout) and forget it as active / last / zoomed. */

@@ -21,7 +21,7 @@ export const pasteBuffer: CommandEntry = {
     const sep = value(a, "s") ?? (flag(a, "r") ? "\n" : "\r");
     const text = b.data.split("\n").join(sep);
     const { pane } = ctx.target;
-    pane.write(encodePaste(text, { applicationCursor: false, applicationKeypad: false, bracketedPaste: flag(a, "p") && pane.modes.bracketedPasteMode }));
+    pane.paste(encodePaste(text, { applicationCursor: false, applicationKeypad: false, bracketedPaste: flag(a, "p") && pane.modes.bracketedPasteMode }));
     if (flag(a, "d")) ctx.model.deleteBuffer(b);
   },
 };

@@ -1,7 +1,8 @@
 // respawn-pane (respawnp): start a pane's program again (its old command unless one is given);
 // a pane still running needs -k, which hangs up the old program first.
 import { CommandError, flag, value } from "../../mux/lang/command.ts";
-import type { CommandEntry } from "./context.ts";
+import type { CommandContext, CommandEntry } from "./context.ts";
+import type { Pane, Session } from "../../mux/model/index.ts";
 import { paneOptions } from "./common.ts";
 
 /** Leave the alternate screen, reset modes and clear the screen; history stays, as tmux's screen_reinit. */
@@ -14,18 +15,23 @@ export const respawnPane: CommandEntry = {
   args: "kc:e:t:",
   target: "pane",
   exec(ctx) {
-    const a = ctx.args;
     const { session, pane } = ctx.target;
-    if (!pane.dead && !flag(a, "k")) throw new CommandError(`pane %${pane.id} still active`);
-    const opts = paneOptions(ctx);
-    const old = pane.spawnSpec;
-    const env = { ...old.env, ...opts.env };
-    const argv = opts.command.length > 0 ? ctx.model.resolveCommand(session, opts.command) : old.argv;
-    const cwd = value(a, "c") !== undefined && opts.cwd !== undefined ? opts.cwd : old.cwd;
-    try {
-      pane.respawn({ argv, env, cwd, command: opts.command.length > 0 ? opts.command : old.command }, REINIT);
-    } catch (e) {
-      throw new CommandError(`respawn pane failed: ${(e as Error).message}`);
-    }
+    if (!pane.dead && !flag(ctx.args, "k")) throw new CommandError(`pane %${pane.id} still active`);
+    respawn(ctx, session, pane, "respawn pane failed");
   },
 };
+
+/** Start the pane's program again: the command, -c and -e given, else those it had. */
+export function respawn(ctx: CommandContext, session: Session, pane: Pane, failure: string): void {
+  const a = ctx.args;
+  const opts = paneOptions(ctx);
+  const old = pane.spawnSpec;
+  const env = { ...old.env, ...opts.env };
+  const argv = opts.command.length > 0 ? ctx.model.resolveCommand(session, opts.command) : old.argv;
+  const cwd = value(a, "c") !== undefined && opts.cwd !== undefined ? opts.cwd : old.cwd;
+  try {
+    pane.respawn({ argv, env, cwd, command: opts.command.length > 0 ? opts.command : old.command }, REINIT);
+  } catch (e) {
+    throw new CommandError(`${failure}: ${(e as Error).message}`);
+  }
+}

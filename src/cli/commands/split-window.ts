@@ -1,7 +1,7 @@
 // split-window (splitw): split a pane into two, running a new program in the new one.
 import { CommandError, flag, value } from "../../mux/lang/command.ts";
 import type { CommandEntry } from "./context.ts";
-import { paneOptions, printNew } from "./common.ts";
+import { paneOptions, printNew, startDirectory } from "./common.ts";
 
 /** -l N or -l N% (and tmux's older -p N). */
 function splitSize(l: string | undefined, p: string | undefined): { cells: number } | { percent: number } | undefined {
@@ -20,7 +20,7 @@ function splitSize(l: string | undefined, p: string | undefined): { cells: numbe
 export const splitWindow: CommandEntry = {
   name: "split-window",
   alias: ["splitw"],
-  usage: "[-bdfhvP] [-c start-directory] [-e environment] [-F format] [-l size] [-t target-pane] [shell-command [argument ...]]",
+  usage: "[-bdefhIPvZ] [-c start-directory] [-e environment] [-F format] [-l size] [-t target-pane] [shell-command]",
   args: "bdefhIvPZc:e:F:l:p:t:",
   target: "pane",
   exec(ctx) {
@@ -30,9 +30,12 @@ export const splitWindow: CommandEntry = {
       window,
       pane,
       { horizontal: flag(a, "h"), before: flag(a, "b"), fullSize: flag(a, "f"), size: splitSize(value(a, "l"), value(a, "p")) },
-      { ...paneOptions(ctx), cwd: paneOptions(ctx).cwd ?? pane.currentPath() },
+      { ...paneOptions(ctx), cwd: startDirectory(paneOptions(ctx).cwd, pane.currentPath() || window.session.cwd) },
     );
     if (!flag(a, "d")) window.setActive(p);
+    // -Z: the window is zoomed afterwards, on its active pane, zoomed before or not (tmux's
+    // window_push_zoom with always set).
+    if (flag(a, "Z") && !window.zoomed) window.toggleZoom(window.active);
     printNew(ctx, "#{session_name}:#{window_index}.#{pane_index}", { session: window.session, window, pane: p });
   },
 };

@@ -2,7 +2,7 @@
 // -D / -U swap the target with the next / previous pane.
 import { CommandError, flag, value } from "../../mux/lang/command.ts";
 import type { CommandEntry } from "./context.ts";
-import { targetFlag, settle } from "./pane-moves.ts";
+import { sourceOf, settle } from "./pane-moves.ts";
 
 export const swapPane: CommandEntry = {
   name: "swap-pane",
@@ -11,11 +11,13 @@ export const swapPane: CommandEntry = {
   args: "dDUZs:t:",
   maxArgs: 0,
   target: "pane",
+  source: "pane",
+  sourceFlags: { defaultMarked: true },
   exec(ctx) {
     const a = ctx.args;
     const { model } = ctx;
     const dst = ctx.target;
-    let src = targetFlag(ctx, value(a, "s"), "pane");
+    let src = sourceOf(ctx);
     if (flag(a, "D") || flag(a, "U")) {
       const order = dst.window.orderedPanes();
       const i = order.indexOf(dst.pane);

@@ -3,7 +3,7 @@
 // attached, its input (input.ts) and its view (view.ts) do the rest.
 import type { Socket } from "bun";
 import type { ClientHost } from "./host.ts";
-import type { Session } from "../model/session.ts";
+import { preciseNow, type Session } from "../model/session.ts";
 import {
   FrameReader,
   ProtocolError,
@@ -257,12 +257,13 @@ export class ClientConnection {
     const first = old === null;
     this.session = s;
     this.lastActivity = performance.now();
-    s.activity = Date.now();
+    s.activity = preciseNow();
     s.lastAttached = Date.now();
     if (first) {
       this.openTty();
       this.send({ t: "attach", session: s.name, ...(this.tty ? { direct: true } : {}) });
       this.view.start(s);
+      if (this.server.model.serverOptions.getFlag("focus-events")) this.setFocusReporting(true);
     }
     this.server.model.notify.emit({ type: "client-session-changed", client: this, session: s, old });
     this.redraw();
@@ -376,6 +377,11 @@ export class ClientConnection {
 
   bell(): void {
     this.toTerminal(new Uint8Array([7]));
+  }
+
+  /** focus-events: ask the host terminal for focus reports (ESC [ I and ESC [ O), or stop. */
+  setFocusReporting(on: boolean): void {
+    this.toTerminal(Buffer.from(on ? "\x1b[?1004h" : "\x1b[?1004l", "latin1"));
   }
 
   /** Forward a key to the active pane (send-prefix), re-encoded for its modes. */

@@ -173,6 +173,7 @@ export class ClientInput {
       else if (ev) this.mouse.handle(ev);
       return;
     }
+    if (key === "FocusIn" || key === "FocusOut") return this.focus(s, bytes);
     if (view.overlay) {
       // A menu or popup takes every key while it is open, ahead of the prompt and the tables.
       if (key !== "") view.dismissMessage();
@@ -194,7 +195,7 @@ export class ClientInput {
       const { template } = view.paneNumbers;
       view.hidePaneNumbers();
       if (/^[0-9]$/.test(key)) {
-        const p = s.current.orderedPanes()[Number(key)];
+        const p = s.current.paneAt(Number(key));
         if (p) void this.owner.runLine(template.replace(/%%|%1/g, `%${p.id}`));
         return;
       }
@@ -226,6 +227,13 @@ export class ClientInput {
     box.mouse(ev);
   }
 
+  /** The host terminal gained or lost focus: the active pane hears it if it asked (mode 1004) and focus-events is on. */
+  private focus(s: Session, bytes: Uint8Array): void {
+    if (!this.host.model.serverOptions.getFlag("focus-events")) return;
+    const p = s.current.active;
+    if (!p.dead && p.modes.sendFocusMode) p.write(bytes);
+  }
+
   /** The prefix, its table and repeat, copy mode's table and the root table; true if a table took the key. */
   private keyTables(s: Session, key: string): boolean {
     const keys = this.host.keys;
@@ -236,7 +244,7 @@ export class ClientInput {
       const b = keys.lookup("prefix", key);
       this.keyTable = "root";
       if (b && (!inRepeat || b.repeat)) {
-        this.repeatUntil = b.repeat ? performance.now() + 500 : 0;
+        this.repeatUntil = b.repeat ? performance.now() + s.options.getNumber("repeat-time") : 0;
         void this.owner.runBinding(b.commands);
         return true;
       }

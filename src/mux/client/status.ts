@@ -9,7 +9,7 @@ export function buildStatus(server: FormatEnv, s: Session, client: FormatClient 
   const left: StatusSegment[] = [{ text: expand(s.options.getString("status-left")) }];
   for (const w of s.windows) {
     const wl = formatLookup(server, { session: s, window: w });
-    left.push({ text: `${w.index}:${wl("window_name") ?? ""}${windowFlags(w) || " "}`, reverse: w.bellFlag || w.activityFlag || w.silenceFlag });
+    left.push({ text: `${w.index}:${wl("window_name") ?? ""}${windowFlags(w, false, server.markedPane()) || " "}`, reverse: w.bellFlag || w.activityFlag || w.silenceFlag });
     left.push({ text: " " });
   }
   const right: StatusSegment[] = [{ text: expand(s.options.getString("status-right")) }];

@@ -2,6 +2,7 @@
 // (config files, key bindings, the ':' prompt) into argv lists.
 import { UserError } from "../model/errors.ts";
 import type { Model, PaneTarget } from "../model/index.ts";
+import type { FindFlags } from "./cmd-find.ts";
 
 /** A mistake the user made: reported as one line, exit code 1, nothing else changes. */
 export class CommandError extends UserError {}
@@ -87,7 +88,10 @@ export function parseArgs(template: string, argv: string[], usage: string, minPo
 
 export type TargetKind = "session" | "window" | "pane";
 
-export type Target = PaneTarget;
+/** A resolved target; `index` is the window index it named where that may not exist yet (new-window -t 3). */
+export interface Target extends PaneTarget {
+  index?: number | null;
+}
 
 /** What a command knows of the terminal of the client that sent it. */
 export interface CommandTerminal {
@@ -107,6 +111,8 @@ export interface CommandContext<Host = unknown, Client = unknown> {
   args: Args;
   /** The -t target resolved (or the current session/window/pane when none was given). */
   target: Target;
+  /** The -s target resolved, for entries that declare `source`. */
+  source?: Target;
   /** The connection that sent it (a CLI invocation or an attached client's binding / prompt). */
   client: Client | null;
   cwd: string;
@@ -127,6 +133,11 @@ export interface CommandEntry<Ctx = CommandContext> {
   maxArgs?: number;
   /** What -t names; absent for commands without a target (or that resolve their own). */
   target?: TargetKind;
+  /** How -t is found, as the CMD_FIND_* flags of tmux's cmd entry (windowIndex for new-window...). */
+  targetFlags?: FindFlags;
+  /** What -s names, for commands with a source (swap-pane, join-pane, move-window...). */
+  source?: TargetKind;
+  sourceFlags?: FindFlags;
   /** May run with no sessions at all (new-session, kill-server, ...). */
   noSession?: boolean;
   /** May start a server (only new-session / start-server, as tmux). */
@@ -187,16 +198,20 @@ export function splitCommandLine(line: string): string[][] {
   return cmds;
 }
 
-/** Split an argv at `;` words into separate commands (`weft new -d \; split-window`). */
+/**
+ * Split an argv into commands as tmux's cmd_parse_from_arguments: a word ending in `;` ends a
+ * command (`new -d\; splitw`, `new -d \; splitw`); `\;` at the end is a literal `;`.
+ */
 export function splitArgv(argv: string[]): string[][] {
   const cmds: string[][] = [];
   let cur: string[] = [];
   for (const a of argv) {
-    if (a === ";") {
+    if (a.endsWith("\\;")) cur.push(a.slice(0, -2) + ";");
+    else if (a.endsWith(";")) {
+      if (a.length > 1) cur.push(a.slice(0, -1));
       if (cur.length) cmds.push(cur);
       cur = [];
-    } else if (a.endsWith("\\;")) cur.push(a.slice(0, -2) + ";");
-    else cur.push(a);
+    } else cur.push(a);
   }
   if (cur.length) cmds.push(cur);
   return cmds;

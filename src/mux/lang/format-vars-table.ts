@@ -26,6 +26,8 @@ export interface FormatServer {
   paneInMode(p: Pane): boolean;
   /** Every client attached to a session. */
   attachedClients(): readonly VarClient[];
+  /** The server's marked pane (select-pane -m), while it is still marked. */
+  markedPane(): Pane | null;
 }
 
 /** What the variables need of a client (client_*). */
@@ -87,16 +89,21 @@ const TREE_MODE_FORMAT =
   '#{?#{&&:#{==:#{window_panes},1},#{&&:#{pane_title},#{!=:#{pane_title},#{host_short}}}},: "#{pane_title}",},' +
   "#{session_windows} windows#{?session_grouped, (group #{session_group}: #{session_group_list}),}#{?session_attached, (attached),}}}";
 
-/** window_printable_flags: # activity, ! bell, ~ silence, * current, - last, Z zoomed. */
-export function windowFlags(w: Window, escape = false): string {
+/** window_printable_flags: # activity, ! bell, ~ silence, * current, - last, M the marked pane's, Z zoomed. */
+export function windowFlags(w: Window, escape = false, marked: Pane | null = null): string {
   let f = "";
   if (w.activityFlag) f += escape ? "##" : "#";
   if (w.bellFlag) f += "!";
   if (w.silenceFlag) f += "~";
   if (w.session.current === w) f += "*";
   else if (w.session.lastWindow === w) f += "-";
+  if (holdsMarked(w, marked)) f += "M";
   if (w.zoomed) f += "Z";
   return f;
+}
+
+function holdsMarked(w: Window, marked: Pane | null): boolean {
+  return marked !== null && w.panes.get(marked.id) === marked;
 }
 
 /** format_cb_session_alerts: each window with an alert, its index and flags (#!~), by ",". */
@@ -154,13 +161,13 @@ export function windowVars(server: FormatServer, w: Window | null): VarTable {
     window_visible_layout: () => visibleLayout(w),
     window_panes: () => w.panes.size,
     window_zoomed_flag: () => w.zoomed !== null,
-    window_flags: () => windowFlags(w, true),
-    window_raw_flags: () => windowFlags(w),
+    window_flags: () => windowFlags(w, true, server.markedPane()),
+    window_raw_flags: () => windowFlags(w, false, server.markedPane()),
     window_activity: () => secs(w.activity),
     window_activity_flag: () => w.activityFlag,
     window_bell_flag: () => w.bellFlag,
     window_silence_flag: () => w.silenceFlag,
-    window_marked_flag: () => false,
+    window_marked_flag: () => holdsMarked(w, server.markedPane()),
     window_linked: () => false,
     window_linked_sessions: () => 1,
     window_linked_sessions_list: () => s.name,
@@ -255,9 +262,9 @@ export function paneVars(server: FormatServer, w: Window | null, p: Pane | null)
     pane_at_bottom: () => rect().y + rect().height === w.rows,
     pane_in_mode: () => server.paneInMode(p),
     pane_mode: () => (server.paneInMode(p) ? "copy-mode" : undefined),
-    pane_input_off: () => false,
-    pane_marked: () => false,
-    pane_marked_set: () => false,
+    pane_input_off: () => p.inputOff,
+    pane_marked: () => server.markedPane() === p,
+    pane_marked_set: () => server.markedPane() !== null,
     pane_pipe: () => p.pipe !== null,
     pane_search_string: () => p.copyMode?.searchText ?? "",
     pane_synchronized: () => w.options.getFlag("synchronize-panes"),

@@ -1,207 +1,186 @@
-// Resolving -t targets as tmux's cmd-find does: session:window.pane, $id/@id/%id, =exact,
-// prefix and glob matches, relative +/-/!, and "current" from the client or WEFT_PANE.
-import { CommandError, type Target, type TargetKind } from "./command.ts";
-import type { Model, Session, Window, Pane } from "../model/index.ts";
+// -t and -s targets: weft's model seen through cmd-find's interface (cmd-find-model.ts), so that
+// targets resolve exactly as tmux 3.3a's cmd-find does, and the answer mapped back to the model.
+import { CommandError, type Target } from "./command.ts";
+import {
+  FindError, findTarget,
+  type BorderStatus, type FindClient, type FindFlags, type FindKind, type FindModel, type FindPane,
+  type FindSession, type FindState, type FindWindow, type FindWinlink,
+} from "./cmd-find.ts";
+import { paneBeside, type Side } from "./cmd-find-panes.ts";
+import type { Model, Options, Pane, PaneTarget, Session, Window } from "../model/index.ts";
 
-/** Where "current" comes from: an attached client's session, or the pane a command runs in. */
-export interface CurrentHint {
-  session?: Session | null;
-  paneId?: number | null;
+export type { FindFlags, FindKind };
+
+/** A client as targets see it: attached to a session, or a command client (session null). */
+export interface TargetClient {
+  readonly name: string;
+  readonly tty: string;
+  readonly session: Session | null;
+  /** Last input, any increasing clock. */
+  readonly activity: number;
 }
 
-function glob(pattern: string): RegExp {
-  const re = pattern.replace(/[.+^${}()|\\]/g, "\\$&").replace(/\*/g, ".*").replace(/\?/g, ".").replace(/\[!/g, "[^");
+/** What "current" is made of for one command. */
+export interface TargetScope {
+  /** Every client of the server, oldest first. */
+  readonly clients: readonly TargetClient[];
+  /** The client that sent the command, if any. */
+  readonly caller: TargetClient | null;
+  /** The pane the command runs in ($WEFT_PANE, when $WEFT names this server), as "%3". */
+  readonly callerPane: string | null;
+  /** The queue's current state (a key binding's pane, a hook's target), used while valid. */
+  readonly queue?: PaneTarget | null;
+}
+
+/** An option the old store may not know yet (pane-base-index, pane-border-status): its default then. */
+function option<T>(o: Options, read: (o: Options) => T, fallback: T): T {
   try {
-    return new RegExp(`^${re}$`);
+    return read(o);
   } catch {
-    // An unterminated or malformed [class]: fnmatch takes the pattern literally.
-    return new RegExp(`^${pattern.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}$`);
+    return fallback;
   }
 }
 
-/** The current target: the hint's pane, else its session, else the most recently active session. */
-export function currentTarget(model: Model, hint: CurrentHint): Target | null {
-  if (hint.paneId != null) {
-    const p = model.findPane(hint.paneId);
-    if (p) return p;
+/** The model as cmd-find's FindModel, with the way back from each of its objects to weft's. */
+class Snapshot {
+  readonly find: FindModel;
+  private readonly paneOf = new Map<FindPane, Pane>();
+  private readonly windowOf = new Map<FindWindow, Window>();
+  private readonly sessionOf = new Map<FindSession, Session>();
+  private readonly findPanes = new Map<Pane, FindPane>();
+  private readonly panesWindow = new Map<Pane, Window>();
+  private readonly findSessions = new Map<Session, FindSession>();
+  private readonly winlinks = new Map<Window, FindWinlink>();
+
+  constructor(model: Model, scope: TargetScope) {
+    const attached = new Map<Session, number>();
+    for (const c of scope.clients) if (c.session) attached.set(c.session, (attached.get(c.session) ?? 0) + 1);
+    const sessions = model.sessions.map((s) => this.session(s, attached.get(s) ?? 0));
+    const clients = scope.clients.map((c) => this.client(c, null));
+    const marked = model.marked;
+    this.find = { sessions, clients, marked: marked ? this.state(marked) : null };
   }
-  const s = hint.session && model.sessions.includes(hint.session) ? hint.session : model.mostRecentSession();
-  if (!s) return null;
-  return { session: s, window: s.current, pane: s.current.active };
+
+  private session(s: Session, attached: number): FindSession {
+    const winlinks = s.windows.map((w) => this.winlink(w));
+    const current = this.winlinks.get(s.current) ?? winlinks[0];
+    if (!current) throw new Error(`session $${s.id} has no windows`);
+    const lastWindow = s.lastWindow ? (this.winlinks.get(s.lastWindow) ?? null) : null;
+    const fs: FindSession = { id: s.id, name: s.name, winlinks, current, lastWindow, activity: s.activity, attached };
+    this.sessionOf.set(fs, s);
+    this.findSessions.set(s, fs);
+    return fs;
+  }
+
+  private winlink(w: Window): FindWinlink {
+    const panes = w.orderedPanes().map((p) => this.addPane(w, p));
+    const active = this.findPanes.get(w.active) ?? panes[0];
+    if (!active) throw new Error(`window @${w.id} has no panes`);
+    const last = w.lastPane ? (this.findPanes.get(w.lastPane) ?? null) : null;
+    const window: FindWindow = {
+      id: w.id, name: w.name, panes, active, last, zoomed: w.zoomed !== null, width: w.cols, height: w.rows,
+      paneBaseIndex: option(w.options, (o) => o.getNumber("pane-base-index"), 0),
+      borderStatus: option(w.options, (o) => o.getString("pane-border-status") as BorderStatus, "off"),
+    };
+    this.windowOf.set(window, w);
+    const wl: FindWinlink = { index: w.index, window };
+    this.winlinks.set(w, wl);
+    return wl;
+  }
+
+  /** Its place in the layout: a zoomed window's panes keep the unzoomed geometry, as tmux's. */
+  private addPane(w: Window, p: Pane): FindPane {
+    const r = w.layout.rect(p.id) ?? w.rect(p);
+    const fp: FindPane = { id: p.id, x: r.x, y: r.y, width: r.width, height: r.height, activePoint: p.activePoint };
+    this.paneOf.set(fp, p);
+    this.findPanes.set(p, fp);
+    this.panesWindow.set(p, w);
+    return fp;
+  }
+
+  client(c: TargetClient, callerPane: string | null): FindClient {
+    const session = c.session ? (this.findSessions.get(c.session) ?? null) : null;
+    return { name: c.name, tty: c.tty, session, activity: c.activity, tmuxPane: callerPane };
+  }
+
+  state(t: PaneTarget): FindState | null {
+    const session = this.findSessions.get(t.session);
+    const winlink = this.winlinks.get(t.window);
+    const pane = this.findPanes.get(t.pane);
+    if (!session || !winlink || !pane) return null;
+    return { session, winlink, window: winlink.window, pane, index: null };
+  }
+
+  findPane(p: Pane): FindPane | null {
+    return this.findPanes.get(p) ?? null;
+  }
+
+  findWindow(w: Window): FindWindow | null {
+    return this.winlinks.get(w)?.window ?? null;
+  }
+
+  pane(fp: FindPane): Pane | null {
+    return this.paneOf.get(fp) ?? null;
+  }
+
+  /**
+   * The model's objects for a state. tmux can answer with a pane of another window ("alpha.+"
+   * steps from the current pane, wherever it is); weft takes the pane's own window then, so
+   * no command sees a pane outside its window.
+   */
+  target(st: FindState): Target {
+    let session = this.sessionOf.get(st.session);
+    let window = this.windowOf.get(st.window);
+    const pane = this.paneOf.get(st.pane);
+    if (!session || !window || !pane) throw new Error("cmd-find answered with an object not in the model");
+    if (window.panes.get(pane.id) !== pane) {
+      const own = this.panesWindow.get(pane);
+      if (own) {
+        window = own;
+        session = own.session;
+      }
+    }
+    return { session, window, pane, index: st.index };
+  }
 }
 
-function findSession(model: Model, spec: string): Session {
-  const all = model.sessions;
-  if (spec.startsWith("$")) {
-    const s = all.find((x) => `$${x.id}` === spec);
-    if (s) return s;
-    throw new CommandError(`can't find session: ${spec}`);
-  }
-  if (spec.startsWith("=")) {
-    const s = all.find((x) => x.name === spec.slice(1));
-    if (s) return s;
-    throw new CommandError(`can't find session: ${spec.slice(1)}`);
-  }
-  const exact = all.find((x) => x.name === spec);
-  if (exact) return exact;
-  let matches = all.filter((x) => x.name.startsWith(spec));
-  if (matches.length === 0 && /[*?[]/.test(spec)) matches = all.filter((x) => glob(spec).test(x.name));
-  if (matches.length === 1) return matches[0]!;
-  if (matches.length > 1) throw new CommandError(`can't find session: ${spec} (ambiguous)`);
-  throw new CommandError(`can't find session: ${spec}`);
-}
-
-function findWindow(s: Session, spec: string): Window {
-  const ws = s.windows;
-  const cur = s.current;
-  if (spec === "" ) return cur;
-  if (spec === "!" ) {
-    if (s.lastWindow) return s.lastWindow;
-    throw new CommandError("no last window");
-  }
-  if (spec === "^") return ws[0]!;
-  if (spec === "$") return ws[ws.length - 1]!;
-  const rel = /^([+-])(\d*)$/.exec(spec);
-  if (rel) {
-    const n = rel[2] ? Number(rel[2]) : 1;
-    const i = ws.indexOf(cur);
-    const j = (((i + (rel[1] === "+" ? n : -n)) % ws.length) + ws.length) % ws.length;
-    return ws[j]!;
-  }
-  if (spec.startsWith("@")) {
-    const w = ws.find((x) => `@${x.id}` === spec);
-    if (w) return w;
-    throw new CommandError(`can't find window: ${spec}`);
-  }
-  const exactOnly = spec.startsWith("=");
-  const name = exactOnly ? spec.slice(1) : spec;
-  if (/^\d+$/.test(name)) {
-    const w = s.window(Number(name));
-    if (w) return w;
-  }
-  const byName = ws.filter((x) => x.name === name);
-  if (byName.length === 1) return byName[0]!;
-  if (byName.length > 1) throw new CommandError(`can't find window: ${name} (ambiguous)`);
-  if (!exactOnly) {
-    let m = ws.filter((x) => x.name.startsWith(name));
-    if (m.length === 0 && /[*?[]/.test(name)) m = ws.filter((x) => glob(name).test(x.name));
-    if (m.length === 1) return m[0]!;
-    if (m.length > 1) throw new CommandError(`can't find window: ${name} (ambiguous)`);
-  }
-  throw new CommandError(`can't find window: ${name}`);
-}
-
-function findPane(w: Window, spec: string): Pane {
-  if (spec === "") return w.active;
-  if (spec === "!") {
-    if (w.lastPane) return w.lastPane;
-    throw new CommandError("no last pane");
-  }
-  const ordered = w.orderedPanes();
-  const rel = /^([+-])(\d*)$/.exec(spec);
-  if (rel) {
-    const n = rel[2] ? Number(rel[2]) : 1;
-    const i = ordered.indexOf(w.active);
-    return ordered[(((i + (rel[1] === "+" ? n : -n)) % ordered.length) + ordered.length) % ordered.length]!;
-  }
-  const dirs: Record<string, "L" | "R" | "U" | "D"> = { "{left-of}": "L", "{right-of}": "R", "{up-of}": "U", "{down-of}": "D" };
-  const d = dirs[spec];
-  if (d) {
-    const p = w.neighbour(w.active, d);
-    if (p) return p;
-    throw new CommandError(`can't find pane: ${spec}`);
-  }
-  if (spec === "{last}") return findPane(w, "!");
-  if (spec === "{top}" || spec === "{top-left}") return ordered[0]!;
-  if (spec === "{bottom}" || spec === "{bottom-right}") return ordered[ordered.length - 1]!;
-  if (spec.startsWith("%")) {
-    const p = w.panes.get(Number(spec.slice(1)));
-    if (p) return p;
-    throw new CommandError(`can't find pane: ${spec}`);
-  }
-  if (/^\d+$/.test(spec)) {
-    const p = ordered[Number(spec)];
-    if (p) return p;
-  }
-  throw new CommandError(`can't find pane: ${spec}`);
+/** cmd-find's errors are the user's: one line; a quiet one (CMD_FIND_QUIET) prints nothing. */
+function userError(e: unknown): never {
+  if (e instanceof FindError) throw new CommandError(e.quiet ? "" : e.message);
+  throw e;
 }
 
 /**
- * Resolve a target string of the given kind. An absent or empty spec means the current one;
- * with no sessions at all it is an error ("no current session").
+ * Resolve a target string (undefined or "" for the current) of a kind, with tmux's CMD_FIND
+ * flags; throws CommandError with tmux's message, or returns null under canFail.
  */
-export function resolveTarget(model: Model, spec: string | undefined, kind: TargetKind, hint: CurrentHint): Target {
-  const current = currentTarget(model, hint);
-  const none = () => new CommandError(model.sessions.length === 0 ? "no sessions" : `no current ${kind}`);
-  if (spec === undefined || spec === "") {
-    if (!current) throw none();
-    return current;
-  }
-  // Bare ids stand alone wherever they appear.
-  if (/^%\d+$/.test(spec)) {
-    const t = model.findPane(Number(spec.slice(1)));
-    if (!t) throw new CommandError(`can't find pane: ${spec}`);
-    return t;
-  }
-  if (/^@\d+$/.test(spec)) {
-    const w = model.findWindow(Number(spec.slice(1)));
-    if (!w) throw new CommandError(`can't find window: ${spec}`);
-    return { session: w.session, window: w, pane: w.active };
-  }
-
-  let sessionPart: string | null = null;
-  let windowPart: string | null = null;
-  let panePart: string | null = null;
-  const colon = spec.indexOf(":");
-  let rest = spec;
-  if (colon >= 0) {
-    sessionPart = spec.slice(0, colon);
-    rest = spec.slice(colon + 1);
-  } else if (kind === "session") {
-    sessionPart = spec;
-    rest = "";
-  }
-  if (kind === "pane" || colon >= 0) {
-    const dot = rest.lastIndexOf(".");
-    // A '.' names the pane only where it follows the window part (window names may hold dots).
-    if (dot >= 0 && kind === "pane") {
-      windowPart = rest.slice(0, dot);
-      panePart = rest.slice(dot + 1);
-    } else windowPart = rest;
-  } else windowPart = rest;
-
-  let session: Session;
-  if (sessionPart) session = findSession(model, sessionPart);
-  else if (current) session = current.session;
-  else throw none();
-
-  if (colon < 0 && kind !== "session" && sessionPart === null && panePart === null) {
-    // "foo" for a window or pane target: a window of the current session, else a session.
-    try {
-      const w = findWindow(session, windowPart ?? "");
-      return { session, window: w, pane: w.active };
-    } catch (e) {
-      try {
-        const s = findSession(model, spec);
-        return { session: s, window: s.current, pane: s.current.active };
-      } catch {
-        throw e;
-      }
-    }
-  }
-  let window: Window;
+export function resolveTarget(model: Model, scope: TargetScope, spec: string | undefined, kind: FindKind, flags: FindFlags = {}): Target | null {
+  const snap = new Snapshot(model, scope);
+  const client = scope.caller ? snap.client(scope.caller, scope.callerPane) : scope.callerPane ? commandClient(snap, scope.callerPane) : null;
+  const queue = scope.queue ? snap.state(scope.queue) : null;
   try {
-    window = windowPart ? findWindow(session, windowPart) : session.current;
+    const st = findTarget(snap.find, { client, queue }, spec ?? null, kind, flags);
+    return st ? snap.target(st) : null;
   } catch (e) {
-    // "name.1" with no window called name: tmux takes it as session name, pane 1.
-    if (colon >= 0 || panePart === null || !windowPart) throw e;
-    try {
-      session = findSession(model, windowPart);
-    } catch {
-      throw e;
-    }
-    window = session.current;
+    return userError(e);
   }
-  const pane = panePart !== null ? findPane(window, panePart) : window.active;
-  return { session, window, pane };
+}
+
+/** A command with no client (a hook, run-shell) that still knows the pane it runs in. */
+function commandClient(snap: Snapshot, callerPane: string): FindClient {
+  return snap.client({ name: "", tty: "", session: null, activity: 0 }, callerPane);
+}
+
+const SIDE: Record<"L" | "R" | "U" | "D", Side> = { L: "left", R: "right", U: "up", D: "down" };
+
+/**
+ * The pane beside `p` (select-pane -L/-R/-U/-D): among those touching that edge, wrapping
+ * around the window, the most recently active one (tmux's window_pane_find_*).
+ */
+export function paneInDirection(model: Model, w: Window, p: Pane, dir: "L" | "R" | "U" | "D"): Pane | null {
+  const snap = new Snapshot(model, { clients: [], caller: null, callerPane: null });
+  const fw = snap.findWindow(w);
+  const fp = snap.findPane(p);
+  const found = fw && fp ? paneBeside(fw, fp, SIDE[dir]) : null;
+  return found ? snap.pane(found) : null;
 }

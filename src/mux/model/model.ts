@@ -40,6 +40,8 @@ export class Model {
   /** The global trees (set -s, set -g, set -gw); sessions', windows' and panes' fall back to them. */
   readonly options: GlobalOptions;
   buffers: PasteBuffer[] = [];
+  /** Runs copy-pipe's command with the copied text on its stdin (the server sets it). */
+  runCopyCommand: ((command: string, text: string, pane: Pane) => void) | null = null;
   private bufferCounter = 0;
   private readonly paneIndex = new Map<number, Window>();
   private nextSessionId = 0;
@@ -69,7 +71,30 @@ export class Model {
     return this.options.window;
   }
 
+  /**
+   * The marked pane (select-pane -m), one for the whole server, with the session and place its
+   * window had then: as tmux's marked_pane, it is no longer marked once its window leaves that
+   * place (swap-window, move-window).
+   */
+  private markedAt: { pane: Pane; session: Session; link: number } | null = null;
+
   // ---- lookups ---------------------------------------------------------------------------
+
+  /** The marked pane where it still is, or null when it was never set or has gone. */
+  get marked(): PaneTarget | null {
+    const m = this.markedAt;
+    const t = m ? this.findPane(m.pane.id) : null;
+    if (!m || !t || t.pane !== m.pane || t.session !== m.session || t.window.link !== m.link) return null;
+    return this.sessions.includes(t.session) ? t : null;
+  }
+
+  /** Mark a pane (null: clear the mark); announced so status lines show the M flag. */
+  setMarked(p: Pane | null): void {
+    const old = this.marked?.pane ?? null;
+    const t = p ? this.findPane(p.id) : null;
+    this.markedAt = p && t ? { pane: p, session: t.session, link: t.window.link } : null;
+    if (old !== p) this.notify.emit({ type: "pane-marked", pane: p, old });
+  }
 
   /** The id the next session will get (next_session_id). */
   get upcomingSessionId(): number {
@@ -88,16 +113,11 @@ export class Model {
     return null;
   }
 
-  mostRecentSession(): Session | null {
-    let best: Session | null = null;
-    for (const s of this.sessions) if (!best || s.activity >= best.activity) best = s;
-    return best;
-  }
 
-  uniqueSessionName(): string {
-    let i = 0;
-    while (this.sessions.some((s) => s.name === String(i))) i++;
-    return String(i);
+  /** A new session's default name: the id it gets, skipping ids whose number is taken as a name (tmux's session_create). */
+  private defaultSessionName(): string {
+    while (this.sessions.some((s) => s.name === String(this.nextSessionId))) this.nextSessionId++;
+    return String(this.nextSessionId);
   }
 
   // ---- panes' programs -------------------------------------------------------------------
@@ -125,7 +145,7 @@ export class Model {
     delete env.WEFT_PANE;
     delete env.TMUX;
     delete env.TMUX_PANE;
-    env.TERM = "xterm-256color";
+    env.TERM = this.serverOptions.getString("default-terminal");
     env.WEFT = `${this.socketPath},${process.pid},${s.id}`;
     env.WEFT_PANE = `%${paneId}`;
     return { ...env, ...extra };
@@ -153,6 +173,7 @@ export class Model {
         exited: (pane) => this.paneExited(pane),
         bell: (pane) => emit({ type: "pane-bell", pane }),
         respawned: (pane) => emit({ type: "pane-respawned", pane }),
+        renamed: (pane, name) => this.paneRenamed(pane, name),
       });
       // Until it is placed in a window, a pane's options fall back to the global window options.
       pane.options.parent = this.windowOptions;
@@ -160,6 +181,19 @@ export class Model {
     } catch (e) {
       throw new UserError(`create pane failed: ${(e as Error).message}`);
     }
+  }
+
+  /**
+   * allow-rename: the program's ESC k name ST names its window and stops automatic-rename; an
+   * empty name gives the window back to automatic-rename (tmux's input_exit_rename).
+   */
+  private paneRenamed(p: Pane, name: string): void {
+    const w = this.paneIndex.get(p.id);
+    if (!w || !p.options.getFlag("allow-rename")) return;
+    if (name !== "") return w.rename(name);
+    const own = w.options.getOnly("automatic-rename");
+    if (own) w.options.removeOrDefault(own, -1);
+    if (!w.options.getFlag("automatic-rename")) w.setName("");
   }
 
   /** The program ended: the pane stays, dead, under remain-on-exit; otherwise it goes. */
@@ -178,7 +212,7 @@ export class Model {
   // ---- sessions, windows, panes ------------------------------------------------------------
 
   createSession(opts: NewSessionOptions): Session {
-    const name = opts.name ?? this.uniqueSessionName();
+    const name = opts.name ?? this.defaultSessionName();
     if (this.sessions.some((s) => s.name === name)) throw new UserError(`duplicate session: ${name}`);
     if (name.includes(":") || name.includes(".")) throw new UserError(`invalid session name: ${name}`);
     const s = new Session(this.nextSessionId++, name, opts.env, opts.cwd, this.sessionOptions, this.notify);
@@ -244,9 +278,10 @@ export class Model {
     w.removePane(p);
   }
 
-  killWindow(w: Window): void {
+  /** Kill a window; the session ends with its last one unless `keepSession` (a window replaces it: new-window -k). */
+  killWindow(w: Window, keepSession = false): void {
     const s = w.session;
-    if (s.windows.length === 1) this.notify.emit({ type: "session-closing", session: s });
+    if (s.windows.length === 1 && !keepSession) this.notify.emit({ type: "session-closing", session: s });
     for (const p of w.panes.values()) {
       this.paneIndex.delete(p.id);
       p.dispose();
@@ -254,7 +289,7 @@ export class Model {
     w.panes.clear();
     s.removeWindow(w);
     this.notify.emit({ type: "window-unlinked", session: s, window: w });
-    if (s.windows.length === 0) this.destroySession(s);
+    if (s.windows.length === 0 && !keepSession) this.destroySession(s);
   }
 
   destroySession(s: Session): void {
@@ -280,6 +315,7 @@ export class Model {
   private placePane(p: Pane, w: Window): void {
     this.paneIndex.set(p.id, w);
     p.options.parent = w.options;
+    p.applyOptions();
   }
 
   // ---- paste buffers -----------------------------------------------------------------------

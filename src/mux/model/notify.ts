@@ -43,6 +43,8 @@ export type ModelEvent =
   /** The pane entered or left a mode (copy mode), or the mode's view changed. */
   | { type: "pane-mode-changed"; pane: Pane }
   | { type: "pane-title-changed"; pane: Pane }
+  /** weft's own: select-pane -m / -M moved or cleared the server's marked pane (`old`: the one before). */
+  | { type: "pane-marked"; pane: Pane | null; old: Pane | null }
   /** weft's own: the pane's terminal was resized or its mode redrew. */
   | { type: "pane-changed"; pane: Pane }
   /** Output was parsed into the pane's screen; `answer`: the first since input was typed. */

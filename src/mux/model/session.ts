@@ -3,14 +3,20 @@ import type { Window } from "./window.ts";
 import { Options } from "./options-store.ts";
 import type { Notifier } from "./notify.ts";
 
+export function preciseNow(): number {
+  return performance.timeOrigin + performance.now();
+}
+
 export class Session {
   /** Windows by index, kept sorted. */
   windows: Window[] = [];
   current!: Window;
-  lastWindow: Window | null = null;
+  /** tmux's lastw: the windows current before, the most recent first; never the current one. */
+  private lastStack: Window[] = [];
   readonly options: Options;
   readonly created = Date.now();
-  activity = Date.now();
+  /** Last activity in ms since the epoch, with sub-ms precision: the most recent session wins ties of a millisecond. */
+  activity = preciseNow();
   /** When a client last attached, in ms since the epoch; 0 for never (session_last_attached). */
   lastAttached = 0;
 
@@ -43,14 +49,47 @@ export class Session {
     this.windows.sort((a, b) => a.index - b.index);
   }
 
-  removeWindow(w: Window): void {
-    this.windows = this.windows.filter((x) => x !== w);
-    if (this.lastWindow === w) this.lastWindow = null;
-    if (this.current === w && this.windows.length > 0) {
-      this.current = this.lastWindow ?? this.windows.find((x) => x.index > w.index) ?? this.windows[this.windows.length - 1]!;
-      this.lastWindow = null;
+  /** The window "!" names: the one current before this one. */
+  get lastWindow(): Window | null {
+    return this.lastStack[0] ?? null;
+  }
+
+  /**
+   * Take a window out (tmux's session_detach): the current one gives way to the last window,
+   * else the one before it by index (wrapping). renumber-windows closes the gap unless told not.
+   */
+  removeWindow(w: Window, renumber = this.options.getFlag("renumber-windows")): void {
+    if (this.current === w && this.windows.length > 1) {
+      const i = this.windows.indexOf(w);
+      const next = this.lastWindow ?? this.windows[i - 1] ?? this.windows[this.windows.length - 1];
+      if (next) this.setCurrent(next);
     }
-    if (this.options.getFlag("renumber-windows")) this.renumber();
+    this.windows = this.windows.filter((x) => x !== w);
+    this.lastStack = this.lastStack.filter((x) => x !== w);
+    if (renumber) this.renumber();
+  }
+
+  /** session_set_current without its announcement: the old current goes on top of the last-window stack. */
+  private setCurrent(w: Window): void {
+    // The current window may just have gone (new-window -k over a session's only window).
+    const old = this.windows.includes(this.current) ? [this.current] : [];
+    this.lastStack = [...old, ...this.lastStack.filter((x) => x !== w && x !== this.current)];
+    this.current = w;
+    w.activityFlag = false;
+    w.bellFlag = false;
+    w.silenceFlag = false;
+  }
+
+  /**
+   * Windows took each other's place (swap-window): the current and last windows follow the
+   * place, not the window, as tmux's winlinks. Announces session-window-changed if the current changed.
+   */
+  exchange(places: ReadonlyMap<Window, Window>): void {
+    this.lastStack = this.lastStack.map((w) => places.get(w) ?? w);
+    const now = places.get(this.current);
+    if (!now) return;
+    this.current = now;
+    this.notify.emit({ type: "session-window-changed", session: this, window: now });
   }
 
   rename(name: string): void {
@@ -66,6 +105,20 @@ export class Session {
     this.notify.emit({ type: "window-linked", session: this, window: w });
   }
 
+  /**
+   * Make room after `w` (or at it, `before`) by moving the windows up to the next free index
+   * one place up (tmux's winlink_shuffle_up, new-window -a / -b); the index made free, or null.
+   */
+  shuffleUp(w: Window, before: boolean): number | null {
+    const idx = before ? w.index : w.index + 1;
+    let last = idx;
+    while (this.window(last)) last++;
+    if (last >= 2147483647) return null;
+    for (const x of this.windows) if (x.index >= idx && x.index < last) x.index++;
+    this.windows.sort((a, b) => a.index - b.index);
+    return idx;
+  }
+
   renumber(): void {
     let i = this.options.getNumber("base-index");
     for (const w of this.windows) w.index = i++;
@@ -73,12 +126,7 @@ export class Session {
 
   select(w: Window): void {
     if (w === this.current) return;
-    this.lastWindow = this.current;
-    this.current = w;
-    w.activityFlag = false;
-    w.bellFlag = false;
-    w.silenceFlag = false;
-    this.activity = Date.now();
+    this.setCurrent(w);
     this.notify.emit({ type: "session-window-changed", session: this, window: w });
   }
 }

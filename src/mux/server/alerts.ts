@@ -1,28 +1,70 @@
 // Alerts, as tmux's alerts.c: activity (monitor-activity, `#`), bell (monitor-bell, `!`) and
-// silence (monitor-silence, `~`) flag a window that is not being looked at. The reactions to
-// pane output and bells call these; flags show on the status line.
+// silence (monitor-silence, `~`) flag a window that is not being looked at; the session's
+// *-action option says which alerts are told to its clients, visual-* how (a bell, a message,
+// or both). The reactions to pane output and bells call these; flags show on the status line.
 import type { Server } from "./server.ts";
 import type { Window, Pane } from "../model/index.ts";
 import { markSession } from "./repaint.ts";
 
+type AlertKind = "Activity" | "Bell" | "Silence";
+const OPTIONS: Record<AlertKind, { action: string; visual: string }> = {
+  Activity: { action: "activity-action", visual: "visual-activity" },
+  Bell: { action: "bell-action", visual: "visual-bell" },
+  Silence: { action: "silence-action", visual: "visual-silence" },
+};
+
+/** Not being looked at: another window is current, or nobody is attached (tmux flags then too). */
+function unseen(server: Server, w: Window): boolean {
+  return w.session.current !== w || server.attachedCount(w.session) === 0;
+}
+
+/** alerts_action_applies: none, any, current (the current window only) or other. */
+function actionApplies(w: Window, kind: AlertKind): boolean {
+  switch (w.session.options.getString(OPTIONS[kind].action)) {
+    case "any":
+      return true;
+    case "current":
+      return w.session.current === w;
+    case "other":
+      return w.session.current !== w;
+    default:
+      return false;
+  }
+}
+
+/** alerts_set_message: the session's clients get a bell (visual off or both) and/or a message. */
+function tell(server: Server, w: Window, kind: AlertKind): void {
+  if (!actionApplies(w, kind)) return;
+  const visual = w.session.options.getString(OPTIONS[kind].visual);
+  for (const c of server.clients) {
+    if (c.session !== w.session) continue;
+    if (visual !== "on") c.bell();
+    if (visual === "off") continue;
+    c.showMessage(w.session.current === w ? `${kind} in current window` : `${kind} in window ${w.index}`);
+  }
+}
+
 /** Output (or another change) in a window: flag it under monitor-activity, push back its silence. */
 export function activity(server: Server, w: Window): void {
-  if (w.session.current !== w && w.options.getFlag("monitor-activity") && !w.activityFlag) {
-    w.activityFlag = true;
-    markSession(server, w.session);
+  if (w.options.getFlag("monitor-activity") && !w.activityFlag) {
+    if (unseen(server, w)) {
+      w.activityFlag = true;
+      markSession(server, w.session);
+    }
+    tell(server, w, "Activity");
   }
   armSilence(server, w);
 }
 
-/** A pane rang the bell: flag its window under monitor-bell, and ring the session's clients. */
+/** A pane rang the bell: flag its window under monitor-bell, and tell the session's clients. */
 export function bell(server: Server, p: Pane): void {
   const t = server.model.findPane(p.id);
-  if (!t) return;
-  if (t.session.current !== t.window && t.window.options.getFlag("monitor-bell")) {
+  if (!t || !t.window.options.getFlag("monitor-bell")) return;
+  if (unseen(server, t.window)) {
     t.window.bellFlag = true;
     markSession(server, t.session);
   }
-  for (const c of server.clients) if (c.session === t.session) c.bell();
+  tell(server, t.window, "Bell");
 }
 
 /**
@@ -37,8 +79,9 @@ export function armSilence(server: Server, w: Window): void {
   w.silenceTimer = setTimeout(() => {
     w.silenceTimer = null;
     // A window closed meanwhile, or the one being looked at, is not flagged.
-    if (server.model.findWindow(w.id) !== w || w.session.current === w || w.silenceFlag) return;
+    if (server.model.findWindow(w.id) !== w || w.silenceFlag || !unseen(server, w)) return;
     w.silenceFlag = true;
     markSession(server, w.session);
+    tell(server, w, "Silence");
   }, seconds * 1000);
 }

@@ -4,12 +4,13 @@ import { existsSync, unlinkSync, chmodSync, readFileSync } from "node:fs";
 import type { Socket } from "bun";
 import { Model, UserError, type Session, type Pane } from "../model/index.ts";
 import { startupEnvironment } from "./startup-env.ts";
-import { FormatJobs, type JobOwner } from "./jobs.ts";
+import { FormatJobs, pipeToCommand, type JobOwner } from "./jobs.ts";
 import { KeyTables } from "../lang/bindings.ts";
 import { ClientConnection } from "../client/client-connection.ts";
 import type { ClientHost, CommandCaller } from "../client/host.ts";
 import { CommandError, parseArgs, splitArgv, splitCommandLine, type CommandEntry, type CommandContext, type Target } from "../lang/command.ts";
-import { resolveTarget, currentTarget, type CurrentHint } from "../lang/target.ts";
+import { resolveTarget, type TargetScope } from "../lang/target.ts";
+import type { FindFlags } from "../lang/cmd-find.ts";
 import { LayoutError } from "../model/layout.ts";
 import { peerUid, readableFds, outputWaiting } from "../../pty/index.ts";
 import { parseScheduler } from "../model/parse-scheduler.ts";
@@ -71,6 +72,10 @@ export class Server implements ClientHost {
   private readonly jobTidy = setInterval(() => this.jobs.tidy(), 60_000).unref();
   /** Which panes are in a mode (copy mode). */
   paneInMode: (p: Pane) => boolean = (p) => p.copyMode !== null;
+  markedPane(): Pane | null {
+    return this.model.marked?.pane ?? null;
+  }
+
   /** How a pane is drawn: copy mode's frozen offset, cursor, selection and indicator. */
   paneView: (p: Pane) => Partial<PaneView> = (p) => p.copyMode?.view() ?? {};
 
@@ -80,6 +85,7 @@ export class Server implements ClientHost {
     this.model = new Model(config.socketPath, startupEnvironment(process.env));
     this.environment = Object.fromEntries(Object.entries(process.env).filter((kv): kv is [string, string] => kv[1] !== undefined));
     this.model.notify.subscribe((e) => react(this, e));
+    this.model.runCopyCommand = (command, text, pane) => pipeToCommand(command, text, pane.currentPath(), this.environment);
     for (const c of config.commands) {
       this.commands.set(c.name, c);
       for (const a of c.alias ?? []) this.commands.set(a, c);
@@ -187,10 +193,17 @@ export class Server implements ClientHost {
 
   /** Exit when the last session is gone (exit-empty), as tmux does. */
   maybeExit(): void {
-    if (this.exiting || this.model.sessions.length > 0 || this.pendingCommands > 0) return;
-    if (!this.model.serverOptions.getFlag("exit-empty")) return;
+    if (this.exiting || this.pendingCommands > 0) return;
+    const opts = this.model.serverOptions;
+    if (!opts.getFlag("exit-empty")) return;
+    // exit-unattached: sessions do not keep the server once no client is attached (server_loop).
+    const unattached = opts.getFlag("exit-unattached");
+    if (!unattached && this.model.sessions.length > 0) return;
+    const open = [...this.clients].filter((c) => !c.closed);
+    if (open.some((c) => c.session !== null)) return;
     // Before the first client (config file loading) there is nothing to exit for yet.
-    if (!this.everConnected || (!this.hadSession && [...this.clients].some((c) => !c.closed))) return;
+    if (!this.everConnected || (!this.hadSession && open.length > 0)) return;
+    if (unattached && open.length > 0) return; // the clients still connected go first
     this.shutdown();
   }
 
@@ -220,13 +233,28 @@ export class Server implements ClientHost {
     throw new CommandError(`unknown command: ${name}`);
   }
 
-  hintFor(caller: CommandCaller): CurrentHint {
-    const hint: CurrentHint = { session: caller.conn?.session ?? null };
-    if (caller.current) return { ...hint, paneId: caller.current.id };
-    // Inside one of our panes, the pane itself is current (tmux's $TMUX / $TMUX_PANE).
-    const weft = caller.env.WEFT?.split(",");
-    if (weft && weft[0] === this.socketPath && caller.env.WEFT_PANE) hint.paneId = Number(caller.env.WEFT_PANE.replace("%", ""));
-    return hint;
+  /** What "current" is for a command from this caller: its client, the pane it runs in. */
+  targetScope(conn: ClientConnection | null, env: Record<string, string>, queue?: Pane): TargetScope {
+    const asTarget = (c: ClientConnection) => ({ name: c.name, tty: c.terminal?.tty ?? "", session: c.session, activity: c.lastActivity });
+    const clients = [...this.clients].filter((c) => !c.closed).map(asTarget);
+    const current = queue ? this.model.findPane(queue.id) : null;
+    return { clients, caller: conn ? asTarget(conn) : null, callerPane: this.callerPane(env), ...(current ? { queue: current } : {}) };
+  }
+
+  /** Inside one of our panes, that pane ($WEFT_PANE, as tmux's $TMUX_PANE, when $WEFT names this server). */
+  private callerPane(env: Record<string, string>): string | null {
+    for (const [sock, pane] of [[env.WEFT, env.WEFT_PANE], [env.TMUX, env.TMUX_PANE]]) {
+      if (sock?.split(",")[0] === this.socketPath && pane) return pane;
+    }
+    return null;
+  }
+
+  /**
+   * Resolve a target for a command (-t, -s, or any other flag a command reads itself) as tmux's
+   * cmd-find; absent means the current. Null only under canFail.
+   */
+  resolve(ctx: { client: ClientConnection | null; env: Record<string, string>; current?: Pane }, spec: string | undefined, kind: "session" | "window" | "pane", flags: FindFlags = {}): Target | null {
+    return resolveTarget(this.model, this.targetScope(ctx.client, ctx.env, ctx.current), spec, kind, flags);
   }
 
   /** Run one or more commands (split at ';'); returns the exit code. Errors never escape. */
@@ -240,7 +268,8 @@ export class Server implements ClientHost {
       return 0;
     } finally {
       this.pendingCommands--;
-      this.maybeExit();
+      // After the caller has its answer (kill-session of the last session exits 0, as tmux).
+      setImmediate(() => this.maybeExit());
     }
   }
 
@@ -250,17 +279,24 @@ export class Server implements ClientHost {
     try {
       const entry = this.findCommand(name);
       const args = parseArgs(entry.args, rest, `${entry.name} ${entry.usage}`, entry.minArgs ?? 0, entry.maxArgs ?? Infinity, entry.long);
-      const spec = entry.target ? args.flags.get("t") : undefined;
-      const target =
-        entry.target && typeof spec === "string"
-          ? resolveTarget(this.model, spec, entry.target, this.hintFor(caller))
-          : currentTarget(this.model, this.hintFor(caller));
-      if (!target && !entry.noSession) throw new CommandError(this.model.sessions.length === 0 ? "no sessions" : "no current session");
+      const from = { client: caller.conn, env: caller.env, ...(caller.current ? { current: caller.current } : {}) };
+      // With no sessions, commands that may run then (set-option -g, new-session) have no target.
+      const none: FindFlags = entry.noSession && this.model.sessions.length === 0 ? { canFail: true } : {};
+      const flagValue = (f: string) => {
+        const v = args.flags.get(f);
+        return typeof v === "string" ? v : undefined;
+      };
+      const target = entry.target
+        ? this.resolve(from, flagValue("t"), entry.target, { ...entry.targetFlags, ...none })
+        : this.resolve(from, undefined, "pane", { canFail: true });
+      if (!target && !entry.noSession && !entry.targetFlags?.canFail) throw new CommandError("no current target");
+      const source = entry.source ? this.resolve(from, flagValue("s"), entry.source, { ...entry.sourceFlags, ...none }) : null;
       const ctx: ServerCommandContext = {
         model: this.model,
         server: this,
         args,
         target: target as Target,
+        ...(source ? { source } : {}),
         client: caller.conn,
         cwd: caller.cwd,
         env: caller.env,
@@ -270,7 +306,10 @@ export class Server implements ClientHost {
       await entry.exec(ctx);
       return 0;
     } catch (e) {
-      if (e instanceof UserError || e instanceof LayoutError) caller.printError(e.message);
+      if (e instanceof UserError || e instanceof LayoutError) {
+        // A quiet failure (tmux's CMD_FIND_QUIET) fails without a word.
+        if (e.message !== "") caller.printError(e.message);
+      }
       else {
         // A bug, not a user error: report it and carry on; the server and its panes survive.
         caller.printError(`internal error: ${(e as Error).message}`);
@@ -376,6 +415,8 @@ export class Server implements ClientHost {
     for (const w of s.windows) {
       const mode = w.options.getString("window-size");
       if (mode === "manual") continue;
+      // aggressive-resize: sized only by clients looking at it (it is the session's current window).
+      if (w.options.getFlag("aggressive-resize") && s.current !== w) continue;
       let pick = clients[0]!;
       for (const c of clients) {
         if (mode === "latest" && c.lastActivity > pick.lastActivity) pick = c;

@@ -1,0 +1,57 @@
+// resize-window (resizew): give a window a size of its own: -x/-y, grown or shrunk by an
+// adjustment (-L/-R/-U/-D), or the largest / smallest of its session's clients (-A/-a). The
+// window's window-size becomes manual, as tmux sets it, so clients no longer size it.
+import { CommandError, flag, value } from "../../mux/lang/command.ts";
+import type { CommandContext, CommandEntry } from "./context.ts";
+import { boundedNumber } from "./common.ts";
+import { findOptionEntry } from "../../mux/model/options-table.ts";
+
+const INT_MAX = 2147483647;
+/** tmux's WINDOW_MINIMUM and WINDOW_MAXIMUM. */
+const WINDOW_MIN = 1;
+const WINDOW_MAX = 10000;
+
+function number(v: string, min: number, max: number, what: string): number {
+  const n = boundedNumber(v, min, max);
+  if (typeof n === "string") throw new CommandError(`${what} ${n}`);
+  return n;
+}
+
+/** -A / -a: the largest / smallest size of the session's attached clients; none: as it is. */
+function clientSize(ctx: CommandContext, largest: boolean, cols: number, rows: number): [number, number] {
+  const s = ctx.target.session;
+  const clients = [...ctx.server.clients].filter((c) => c.session === s && c.terminal);
+  if (clients.length === 0) return [cols, rows];
+  const pick = largest ? Math.max : Math.min;
+  return [pick(...clients.map((c) => c.cols)), pick(...clients.map((c) => c.windowRows))];
+}
+
+export const resizeWindow: CommandEntry = {
+  name: "resize-window",
+  alias: ["resizew"],
+  usage: "[-aADLRU] [-x width] [-y height] [-t target-window] [adjustment]",
+  args: "aADLRt:Ux:y:",
+  maxArgs: 1,
+  target: "window",
+  exec(ctx) {
+    const a = ctx.args;
+    const w = ctx.target.window;
+    const given = a.positional[0];
+    const adjust = given === undefined ? 1 : number(given, 1, INT_MAX, "adjustment");
+    const x = value(a, "x");
+    const y = value(a, "y");
+    let cols = x === undefined ? w.cols : number(x, WINDOW_MIN, WINDOW_MAX, "width");
+    let rows = y === undefined ? w.rows : number(y, WINDOW_MIN, WINDOW_MAX, "height");
+    if (flag(a, "L")) cols = cols >= adjust ? cols - adjust : cols;
+    else if (flag(a, "R")) cols += adjust;
+    else if (flag(a, "U")) rows = rows >= adjust ? rows - adjust : rows;
+    else if (flag(a, "D")) rows += adjust;
+    if (flag(a, "A") || flag(a, "a")) [cols, rows] = clientSize(ctx, flag(a, "A"), cols, rows);
+    // A choice option holds the index of its choice (options_set_number).
+    const manual = findOptionEntry("window-size")?.choices?.indexOf("manual") ?? -1;
+    if (manual < 0) throw new Error("window-size has no manual choice");
+    w.options.setNumber("window-size", manual);
+    w.options.announce("window-size");
+    w.resize(Math.max(WINDOW_MIN, Math.min(WINDOW_MAX, cols)), Math.max(WINDOW_MIN, Math.min(WINDOW_MAX, rows)));
+  },
+};
