@@ -131,3 +131,27 @@ test("C-b < opens the window menu, and its keys act on the window", async () => 
   c.type("W");
   await waitFor(async () => (await w.ok("list-windows", "-t", "def")).trim().split("\n").length === 2, "a new window at the end");
 });
+
+test("a right click opens MouseDown3Pane's menu at the pointer on the pane under it; releasing on an item runs it", async () => {
+  const w = (weft = await Weft.start());
+  const c = await session(w, "rc");
+  await w.ok("set", "-g", "mouse", "on");
+  await w.ok("split-window", "-h", "-t", "rc", "--", "cat");
+  await w.ok("bind", "-n", "MouseDown3Pane", "display-menu", "-t=", "-xM", "-yM", "-T", "T", "AAA #{pane_id}", "a", "rename-window aaa-#{pane_id}", "BBB", "b", "rename-window bbb");
+  await waitFor(() => c.raw.includes("\x1b[?1002h"), "mouse reporting asked of the host");
+  const sgr = (b: number, x: number, y: number, release = false) => `\x1b[<${b};${x + 1};${y + 1}${release ? "m" : "M"}`;
+  // Over pane %0 (the left one, not active): the menu's top row is the pointer's, centred on it.
+  c.type(sgr(2, 20, 5));
+  const shown = await c.waitForScreen((s) => s.includes("AAA %0"), "the pane's menu");
+  const rows = shown.split("\n");
+  expect(rows[5]).toContain("┌─T");
+  expect(rows[6]).toContain("AAA %0 (a)");
+  // Released where it was pressed (on the menu's border): closed, as tmux 3.3a's.
+  c.type(sgr(2, 20, 5, true));
+  await c.waitForScreen((s) => !s.includes("AAA %0"), "closed by the release");
+  // Pressed, dragged down to the first item and released there: it runs.
+  c.type(sgr(2, 20, 5) + sgr(34, 20, 6));
+  await c.waitForScreen((s) => s.includes("AAA %0"), "the menu again");
+  c.type(sgr(2, 20, 6, true));
+  await waitFor(async () => (await w.ok("display", "-p", "-t", "rc", "#{window_name}")).trim() === "aaa-%0", "the item under the release ran");
+});

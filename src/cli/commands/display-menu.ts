@@ -36,8 +36,8 @@ export const displayMenu: CommandEntry = {
     const pane = t.pane;
     const menu = new Menu(T === undefined ? "" : expand(T), specs, client.cols, {
       stayOpen: flag(ctx.args, "O"),
-      // Menus opened from the mouse are weft's to come: every menu now is opened by a key.
-      noMouse: true,
+      // From a key (no mouse event) the first item is chosen and the mouse only closes it.
+      noMouse: !ctx.mouse,
       choose: (command) => void ctx.server.runLine(command, client, pane),
     });
     if (menu.count === 0) return;

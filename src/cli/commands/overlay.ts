@@ -28,6 +28,7 @@ export function overlayPlace(ctx: CommandContext, client: ClientConnection, widt
     statusTop: false,
     windowStatusX: statusOn ? windowStatusX(ctx.server, t.session, t.window.index) : undefined,
     pane: rect,
+    ...(ctx.mouse ? { mouse: { x: ctx.mouse.x, y: ctx.mouse.y } } : {}),
     x: value(ctx.args, "x"),
     y: value(ctx.args, "y"),
     expand: (fmt, vars) => expandFormat(fmt, { ...scope, lookup: (name) => vars[name] ?? scope.lookup(name) }),

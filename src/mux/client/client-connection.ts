@@ -22,6 +22,7 @@ import { ClientView } from "./view.ts";
 import { ClientInput } from "./input.ts";
 import type { StatusPrompt } from "./prompt.ts";
 import type { PaneList } from "./chooser.ts";
+import type { CommandMouse } from "../lang/command.ts";
 
 /** Output a client has not taken beyond this is a client that stopped reading: drop it. */
 const MAX_CONTROL_BACKLOG = 64 * 1024 * 1024;
@@ -411,8 +412,8 @@ export class ClientConnection {
     return this.server.runLine(line, this);
   }
 
-  async runBinding(commands: string[][]): Promise<void> {
-    const caller = this.server.internalCaller(this);
+  async runBinding(commands: string[][], mouse?: CommandMouse): Promise<void> {
+    const caller = { ...this.server.internalCaller(this), ...(mouse ? { mouse } : {}) };
     for (const c of commands) if ((await this.server.run(c, caller)) !== 0) break;
   }
 }

@@ -4,6 +4,7 @@ import type { Model, Session, Pane } from "../model/index.ts";
 import type { KeyTables } from "../lang/bindings.ts";
 import type { FormatEnv } from "../lang/format-vars.ts";
 import type { PaneView } from "../../render/index.ts";
+import type { CommandMouse } from "../lang/command.ts";
 import type { TerminalInfo } from "./protocol.ts";
 import type { ClientConnection } from "./client-connection.ts";
 
@@ -15,6 +16,8 @@ export interface CommandCaller {
   terminal?: TerminalInfo;
   /** The pane its commands take as current (a menu's target), else the client's. */
   current?: Pane;
+  /** The mouse event its key binding ran for. */
+  mouse?: CommandMouse;
   print(text: string): void;
   printError(text: string): void;
 }

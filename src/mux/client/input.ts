@@ -9,10 +9,12 @@ import type { ClientHost } from "./host.ts";
 import type { ClientView } from "./view.ts";
 import { Menu } from "./menu.ts";
 import type { MouseEvent } from "./mouse.ts";
+import type { CommandMouse } from "../lang/command.ts";
 
 /** What input needs of its connection. */
 export interface InputOwner {
   readonly session: Session | null;
+  readonly cols: number;
   readonly rows: number;
   readonly closed: boolean;
   readonly view: ClientView;
@@ -23,7 +25,7 @@ export interface InputOwner {
   resumeReading(): void;
   runLine(line: string): Promise<number>;
   /** Run a key binding's commands as this client, stopping at the first that fails. */
-  runBinding(commands: string[][]): Promise<void>;
+  runBinding(commands: string[][], mouse?: CommandMouse): Promise<void>;
 }
 
 const PASTE_START = Buffer.from("\x1b[200~", "latin1");

@@ -11,6 +11,7 @@ import { buildStatus } from "./status.ts";
 import { enterCopyMode } from "../model/index.ts";
 import type { CopyMode } from "../model/copy-mode.ts";
 import { paneWantsMouse, sendMouseToPane, type MouseEvent } from "./mouse.ts";
+import type { CommandMouse } from "../lang/command.ts";
 
 /** tmux's double-click-time. */
 const DOUBLE_CLICK_MS = 300;
@@ -24,7 +25,10 @@ type Drag =
 
 export interface MouseClient {
   session: Session | null;
+  readonly cols: number;
   readonly rows: number;
+  /** Run a key binding's commands for a mouse event. */
+  runBinding(commands: string[][], mouse?: CommandMouse): Promise<void>;
 }
 
 export class MouseHandler {
@@ -45,11 +49,12 @@ export class MouseHandler {
     const w = s.current;
     const mouseOn = s.options.getFlag("mouse");
     const statusRow = s.options.getFlag("status") ? this.client.rows - 1 : -1;
+    const hit = w.visible().find(([, r]) => ev.x >= r.x && ev.x < r.x + r.width && ev.y >= r.y && ev.y < r.y + r.height);
+    if (mouseOn && ev.kind === "down" && ev.button === 2 && this.rightClick(s, ev, ev.y === statusRow, hit?.[0] ?? null)) return;
     if (ev.y === statusRow) {
       if (mouseOn && ev.kind === "down") this.clickStatus(s, ev.x);
       return;
     }
-    const hit = w.visible().find(([, r]) => ev.x >= r.x && ev.x < r.x + r.width && ev.y >= r.y && ev.y < r.y + r.height);
     if (!mouseOn) {
       // Without the option only a program that asked for the mouse, in the active pane, sees it.
       if (hit && hit[0] === w.active && this.toProgram(hit[0])) this.send(hit[0], hit[1], ev, true);
@@ -183,6 +188,45 @@ export class MouseHandler {
     const dir = d.axis === "x" ? (delta > 0 ? "R" : "L") : delta > 0 ? "D" : "U";
     w.layout.resizePane(d.pane.id, dir, Math.abs(delta));
     w.applyLayout();
+  }
+
+  /**
+   * A right click runs its root binding, if there is one, with the event (display-menu's -xM and
+   * "=" targets read it): MouseDown3StatusLeft / Status (over a window's name) / StatusRight on
+   * the status line, (M-)MouseDown3Pane over a pane whose program does not take the mouse.
+   */
+  private rightClick(s: Session, ev: MouseEvent, onStatus: boolean, pane: Pane | null): boolean {
+    let key: string;
+    let window = s.current;
+    if (onStatus) {
+      const where = this.statusPart(s, ev.x);
+      if (!where) return false;
+      key = where.part;
+      window = where.window ?? s.current;
+    } else if (pane) {
+      if (!ev.meta && this.toProgram(pane)) return false;
+      key = `${ev.meta ? "M-" : ""}MouseDown3Pane`;
+    } else return false;
+    const b = this.server.keys.lookup("root", key);
+    if (!b) return false;
+    void this.client.runBinding(b.commands, { x: ev.x, y: ev.y, session: s, window, pane: onStatus ? null : pane });
+    return true;
+  }
+
+  /** Which part of the status line column x is in, and the window whose name is there. */
+  private statusPart(s: Session, x: number): { part: string; window?: Window } | null {
+    const { left, right } = buildStatus(this.server, s);
+    const leftWidth = Bun.stringWidth(left[0]?.text ?? "");
+    if (x < leftWidth) return { part: "MouseDown3StatusLeft" };
+    let at = leftWidth;
+    for (let i = 1; i < left.length; i++) {
+      const width = Bun.stringWidth(left[i]!.text);
+      const w = i % 2 === 1 ? s.windows[(i - 1) / 2] : undefined;
+      if (w && x >= at && x < at + width) return { part: "MouseDown3Status", window: w };
+      at += width;
+    }
+    const rightWidth = right.reduce((n, seg) => n + Bun.stringWidth(seg.text), 0);
+    return x >= this.client.cols - rightWidth ? { part: "MouseDown3StatusRight" } : null;
   }
 
   /** A click on a window's name in the status line selects it. */

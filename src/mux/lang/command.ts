@@ -1,7 +1,7 @@
 // The command table's shape, tmux-style argument parsing, and the splitting of command lines
 // (config files, key bindings, the ':' prompt) into argv lists.
 import { UserError } from "../model/errors.ts";
-import type { Model, PaneTarget } from "../model/index.ts";
+import type { Model, Pane, PaneTarget, Session, Window } from "../model/index.ts";
 import type { FindFlags } from "./cmd-find.ts";
 
 /** A mistake the user made: reported as one line, exit code 1, nothing else changes. */
@@ -104,6 +104,16 @@ export interface CommandTerminal {
  * (what commands may ask of the server) and `Client` (of the calling client) are filled in by
  * the command table's own module (src/cli/commands/context.ts).
  */
+/** The mouse event a key binding ran for: where it was (client cells) and what it was over ("=" targets it). */
+export interface CommandMouse {
+  x: number;
+  y: number;
+  session: Session;
+  window: Window;
+  /** Null over the status line. */
+  pane: Pane | null;
+}
+
 export interface CommandContext<Host = unknown, Client = unknown> {
   /** Where commands make their changes; the model announces them. */
   model: Model;
@@ -118,6 +128,8 @@ export interface CommandContext<Host = unknown, Client = unknown> {
   cwd: string;
   env: Record<string, string>;
   terminal: CommandTerminal | undefined;
+  /** The mouse event its binding ran for, if any. */
+  mouse?: CommandMouse;
   print(text: string): void;
 }
 

@@ -8,7 +8,7 @@ import { FormatJobs, pipeToCommand, type JobOwner } from "./jobs.ts";
 import { KeyTables } from "../lang/bindings.ts";
 import { ClientConnection } from "../client/client-connection.ts";
 import type { ClientHost, CommandCaller } from "../client/host.ts";
-import { CommandError, parseArgs, splitArgv, splitCommandLine, type CommandEntry, type CommandContext, type Target } from "../lang/command.ts";
+import { CommandError, parseArgs, splitArgv, splitCommandLine, type CommandEntry, type CommandContext, type Target, type CommandMouse } from "../lang/command.ts";
 import { resolveTarget, type TargetScope } from "../lang/target.ts";
 import type { FindFlags } from "../lang/cmd-find.ts";
 import { LayoutError } from "../model/layout.ts";
@@ -234,11 +234,11 @@ export class Server implements ClientHost {
   }
 
   /** What "current" is for a command from this caller: its client, the pane it runs in. */
-  targetScope(conn: ClientConnection | null, env: Record<string, string>, queue?: Pane): TargetScope {
+  targetScope(conn: ClientConnection | null, env: Record<string, string>, queue?: Pane, mouse?: CommandMouse): TargetScope {
     const asTarget = (c: ClientConnection) => ({ name: c.name, tty: c.terminal?.tty ?? "", session: c.session, activity: c.lastActivity });
     const clients = [...this.clients].filter((c) => !c.closed).map(asTarget);
     const current = queue ? this.model.findPane(queue.id) : null;
-    return { clients, caller: conn ? asTarget(conn) : null, callerPane: this.callerPane(env), ...(current ? { queue: current } : {}) };
+    return { clients, caller: conn ? asTarget(conn) : null, callerPane: this.callerPane(env), ...(current ? { queue: current } : {}), ...(mouse ? { mouse } : {}) };
   }
 
   /** Inside one of our panes, that pane ($WEFT_PANE, as tmux's $TMUX_PANE, when $WEFT names this server). */
@@ -253,8 +253,8 @@ export class Server implements ClientHost {
    * Resolve a target for a command (-t, -s, or any other flag a command reads itself) as tmux's
    * cmd-find; absent means the current. Null only under canFail.
    */
-  resolve(ctx: { client: ClientConnection | null; env: Record<string, string>; current?: Pane }, spec: string | undefined, kind: "session" | "window" | "pane", flags: FindFlags = {}): Target | null {
-    return resolveTarget(this.model, this.targetScope(ctx.client, ctx.env, ctx.current), spec, kind, flags);
+  resolve(ctx: { client: ClientConnection | null; env: Record<string, string>; current?: Pane; mouse?: CommandMouse }, spec: string | undefined, kind: "session" | "window" | "pane", flags: FindFlags = {}): Target | null {
+    return resolveTarget(this.model, this.targetScope(ctx.client, ctx.env, ctx.current, ctx.mouse), spec, kind, flags);
   }
 
   /** Run one or more commands (split at ';'); returns the exit code. Errors never escape. */
@@ -279,7 +279,7 @@ export class Server implements ClientHost {
     try {
       const entry = this.findCommand(name);
       const args = parseArgs(entry.args, rest, `${entry.name} ${entry.usage}`, entry.minArgs ?? 0, entry.maxArgs ?? Infinity, entry.long);
-      const from = { client: caller.conn, env: caller.env, ...(caller.current ? { current: caller.current } : {}) };
+      const from = { client: caller.conn, env: caller.env, ...(caller.current ? { current: caller.current } : {}), ...(caller.mouse ? { mouse: caller.mouse } : {}) };
       // With no sessions, commands that may run then (set-option -g, new-session) have no target.
       const none: FindFlags = entry.noSession && this.model.sessions.length === 0 ? { canFail: true } : {};
       const flagValue = (f: string) => {
@@ -301,6 +301,7 @@ export class Server implements ClientHost {
         cwd: caller.cwd,
         env: caller.env,
         terminal: caller.terminal,
+        ...(caller.mouse ? { mouse: caller.mouse } : {}),
         print: caller.print,
       };
       await entry.exec(ctx);
