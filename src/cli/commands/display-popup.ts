@@ -90,7 +90,7 @@ export const displayPopup: CommandEntry = {
           cwd: d === undefined ? t.session.cwd : expand(d),
         },
         closeOnExit,
-        changed: () => client.markDirty({ content: true }),
+        changed: (how) => client.markDirty({ content: true, ...how }),
         close: () => {
           if (client.view.overlay?.box === popup) client.view.closeOverlay();
         },

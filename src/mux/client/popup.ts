@@ -24,8 +24,8 @@ export interface PopupOptions {
   spawn: PaneSpawn;
   /** -E given once (close when the program exits) or twice (only when it exits 0). */
   closeOnExit: 0 | 1 | 2;
-  /** Something to redraw. */
-  changed(): void;
+  /** Something to redraw; `urgent` / `answer` for interactive output (FramePacer.markDirty). */
+  changed(how?: { urgent: boolean; answer: boolean }): void;
   /** The popup asks to be closed (its program exited under -E). */
   close(): void;
 }
@@ -61,7 +61,7 @@ export class Popup {
       changed: () => opts.changed(),
       title: () => {},
       respawned: () => {},
-      output: () => opts.changed(),
+      output: (_p, interactive, answer) => opts.changed({ urgent: interactive, answer }),
       bell: () => {},
       exited: (p) => this.exited(p),
     });
