@@ -39,6 +39,8 @@ const CASES: OverlayCase[] = [
   { name: "popup-styles", command: ["display-popup", "-s", "bg=blue", "-S", "fg=red,bg=green", "-T", "#[fg=yellow]T", "-x", "2", "-y", "9", "-w", "20", "-h", "6", "printf 'a\\033[31mb\\033[0mc'; sleep 30"] },
   { name: "popup-option-styles", command: ["display-popup", "-x", "2", "-y", "9", "-w", "20", "-h", "6", "printf x; sleep 30"], options: [["popup-style", "bg=colour22"], ["popup-border-style", "fg=colour160"], ["popup-border-lines", "rounded"]] },
   { name: "popup-centre-default", command: ["display-popup", "printf x; sleep 30"] },
+  { name: "popup-menu", command: ["display-popup", "-x", "2", "-y", "9", "-w", "20", "-h", "6", "printf x; sleep 30"], options: [["mouse", "on"]], keys: "\x1b[<2;30;3M" },
+  { name: "popup-menu-border", command: ["display-popup", "-x", "2", "-y", "9", "-w", "20", "-h", "6", "printf x; sleep 30"], options: [["mouse", "on"]], keys: "\x1b[<2;3;6M\x1b[<34;3;7M" },
   { name: "popup-percent", command: ["display-popup", "-w", "50%", "-h", "75%", "-x", "0", "-y", "11", "printf x; sleep 30"] },
 ];
 

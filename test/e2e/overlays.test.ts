@@ -155,3 +155,26 @@ test("a right click opens MouseDown3Pane's menu at the pointer on the pane under
   c.type(sgr(2, 20, 6, true));
   await waitFor(async () => (await w.ok("display", "-p", "-t", "rc", "#{window_name}")).trim() === "aaa-%0", "the item under the release ran");
 });
+
+test("the popup's menu (a right click outside it) makes its program a pane of the window", async () => {
+  const w = (weft = await Weft.start());
+  const c = await session(w, "adopt");
+  await w.ok("set", "-g", "mouse", "on");
+  await waitFor(() => c.raw.includes("\x1b[?1002h"), "mouse reporting asked of the host");
+  const name = await clientName(w);
+  const popup = w.run("display-popup", "-c", name, "-w", "40", "-h", "8", "-x", "0", "-y", "10", "sh -c 'echo in-popup $(tty); exec cat'");
+  const shown = await c.waitForScreen((s) => /in-popup \/dev\/pts\/\d+/.test(s), "the popup");
+  const tty = /in-popup (\/dev\/pts\/\d+)/.exec(shown)![1]!;
+  const sgr = (b: number, x: number, y: number, release = false) => `\x1b[<${b};${x + 1};${y + 1}${release ? "m" : "M"}`;
+  // The menu opens at the pointer's row, centred on it; "To Horizontal Pane" is its sixth row.
+  c.type(sgr(2, 70, 12));
+  await c.waitForScreen((s) => s.includes("To Horizontal Pane (h)") && s.includes("Fill Space"), "the popup's menu");
+  c.type(sgr(34, 70, 18) + sgr(2, 70, 18, true));
+  await popup;
+  await waitFor(async () => (await w.ok("list-panes", "-t", "adopt", "-F", "#{pane_tty} #{pane_active}")).includes(`${tty} 1`), "the popup's program is the active pane");
+  expect((await w.ok("list-panes", "-t", "adopt", "-F", "#{pane_index}:#{pane_width}")).trim()).toBe("0:40\n1:39");
+  // It is a pane like any other: keys reach it, its output shows in the window.
+  c.type("typed-into-pane\r");
+  await c.waitForScreen((s) => s.includes("typed-into-pane") && !s.includes("Fill Space"), "the key's echo in the new pane");
+  expect(await w.capture("adopt:0.1")).toContain("typed-into-pane");
+});

@@ -8,6 +8,8 @@ import { Popup } from "../../mux/client/popup.ts";
 import { BOX_LINES, type BoxLines } from "../../mux/client/overlay-box.ts";
 import { styleBase } from "../../mux/client/view.ts";
 import { parseStyle, type StyleBase } from "../../mux/model/style.ts";
+import { LayoutError } from "../../mux/model/layout.ts";
+import { UserError } from "../../mux/model/errors.ts";
 import { overlayClient, overlayPlace } from "./overlay.ts";
 import type { CommandEntry } from "./context.ts";
 
@@ -93,6 +95,17 @@ export const displayPopup: CommandEntry = {
         changed: (how) => client.markDirty({ content: true, ...how }),
         close: () => {
           if (client.view.overlay?.box === popup) client.view.closeOverlay();
+        },
+        toPane: (p, horizontal) => {
+          const w = client.session?.current;
+          if (!w) return false;
+          try {
+            ctx.model.adoptPane(w, w.active, { horizontal }, p);
+            return true;
+          } catch (e) {
+            if (e instanceof LayoutError || e instanceof UserError) return false; // no room for another pane
+            throw e;
+          }
         },
       });
     } catch (e) {

@@ -220,13 +220,9 @@ export class ClientInput {
     const view = this.owner.view;
     const box = view.overlay?.box;
     if (!box) return;
-    if (box instanceof Menu) {
-      const result = box.mouse(ev);
-      if (result === "close") view.closeOverlay();
-      else if (result === "redraw") view.markDirty();
-      return;
-    }
-    box.mouse(ev);
+    const result = box.mouse(ev);
+    if (result === "close") view.closeOverlay();
+    else if (result === "redraw") view.markDirty();
   }
 
   /** The host terminal gained or lost focus: the active pane hears it if it asked (mode 1004) and focus-events is on. */

@@ -8,6 +8,7 @@ import type { StyleBase } from "../model/style.ts";
 import { encodeKey } from "../lang/keys.ts";
 import { boxCells, ownCells, renderColour, styleCell, type BoxLines } from "./overlay-box.ts";
 import { paneWantsMouse, sendMouseToPane, type MouseEvent } from "./mouse.ts";
+import { Menu, type MenuResult } from "./menu.ts";
 
 export interface PopupOptions {
   x: number;
@@ -28,10 +29,26 @@ export interface PopupOptions {
   changed(how?: { urgent: boolean; answer: boolean }): void;
   /** The popup asks to be closed (its program exited under -E). */
   close(): void;
+  /** The program is to become a pane beside the client's active one (side by side or not); false if it cannot. */
+  toPane(pane: Pane, horizontal: boolean): boolean;
 }
 
 /** Popups' programs are no window's panes: their ids never meet a pane's. */
 let nextPopupId = -1;
+
+/**
+ * The menu a right click on the popup's top or left border (or outside it) opens: popup.c's
+ * items, but for the top buffer's Paste, whose name tmux's client format never fills.
+ */
+const POPUP_MENU = [
+  { name: "Close", key: "q", command: "q" },
+  { name: null, key: "", command: "" },
+  { name: "Fill Space", key: "F", command: "F" },
+  { name: "Centre", key: "C", command: "C" },
+  { name: null, key: "", command: "" },
+  { name: "To Horizontal Pane", key: "h", command: "h" },
+  { name: "To Vertical Pane", key: "v", command: "v" },
+];
 
 /** tmux's status when the popup is closed before its program exits: 128 + SIGHUP. */
 const HANGUP_STATUS = 129;
@@ -49,6 +66,12 @@ export class Popup {
   private drag: { kind: "move" | "size"; dx: number; dy: number } | null = null;
   private last: MouseEvent | null = null;
   private held = 0;
+  /** Its own menu, while open (popup.c's md). */
+  menu: Menu | null = null;
+  /** A menu item asked for the popup to close. */
+  private closing = false;
+  /** Its program is a window's pane now: closing leaves it running. */
+  private adopted = false;
 
   constructor(private readonly opts: PopupOptions) {
     this.x = opts.x;
@@ -86,11 +109,12 @@ export class Popup {
 
   /** The popup goes: its program is hung up and its screen freed. */
   dispose(): void {
-    this.pane.dispose();
+    if (!this.adopted) this.pane.dispose();
   }
 
   /** A key: Escape or C-c close it unless -E keeps a running program; anything else is the program's. */
-  key(key: string, bytes: Uint8Array): "close" | "none" {
+  key(key: string, bytes: Uint8Array): MenuResult {
+    if (this.menu) return this.menuResult(this.menu.key(key));
     const running = !this.pane.dead;
     if ((this.opts.closeOnExit === 0 || !running) && (key === "Escape" || key === "C-c")) return "close";
     if (!running) return "none";
@@ -104,24 +128,61 @@ export class Popup {
   }
 
   /** popup_key_cb's mouse half: border or M- drags move (left button) or resize (right); inside, the program's. */
-  mouse(ev: MouseEvent): void {
+  mouse(ev: MouseEvent): MenuResult {
+    if (this.menu) return this.menuResult(this.menu.mouse(ev));
     if (ev.kind === "down") this.held = ev.button;
     const last = this.last;
     this.last = ev;
-    if (this.drag) return this.continueDrag(ev);
-    if (ev.x < this.x || ev.x > this.x + this.width - 1 || ev.y < this.y || ev.y > this.y + this.height - 1) return;
-    const onBorder = this.border && (ev.x === this.x || ev.x === this.x + this.width - 1 || ev.y === this.y || ev.y === this.y + this.height - 1);
+    if (this.drag) {
+      this.continueDrag(ev);
+      return "none";
+    }
+    const right = ev.button === 2 && (ev.kind === "down" || ev.kind === "drag");
+    if (ev.x < this.x || ev.x > this.x + this.width - 1 || ev.y < this.y || ev.y > this.y + this.height - 1) {
+      return right ? this.openMenu(ev) : "none";
+    }
+    const side = !this.border ? null : ev.x === this.x ? "left" : ev.x === this.x + this.width - 1 ? "right" : ev.y === this.y ? "top" : ev.y === this.y + this.height - 1 ? "bottom" : null;
+    const plain = !ev.meta && !ev.shift && !ev.ctrl;
+    if (plain && right && (side === "left" || side === "top")) return this.openMenu(ev);
     const meta = ev.meta && !ev.shift && !ev.ctrl;
-    if (meta || onBorder) {
-      if (ev.kind !== "drag") return;
+    if (meta || side) {
+      if (ev.kind !== "drag") return "none";
       const from = last ?? ev;
       if (ev.button === 0) this.drag = { kind: "move", dx: from.x - this.x, dy: from.y - this.y };
       else if (ev.button === 2) this.drag = { kind: "size", dx: 0, dy: 0 };
-      return;
+      return "none";
     }
-    if (this.pane.dead || !paneWantsMouse(this.pane.terminal)) return;
+    if (this.pane.dead || !paneWantsMouse(this.pane.terminal)) return "none";
     const inner = this.inner();
     sendMouseToPane(this.pane.terminal, ev, ev.x - inner.x, ev.y - inner.y, this.held);
+    return "none";
+  }
+
+  /** The popup's menu, centred on the pointer's column from its row, as popup.c's. */
+  private openMenu(ev: MouseEvent): MenuResult {
+    const menu = new Menu("", POPUP_MENU, this.cols, { stayOpen: false, noMouse: false, choose: (item) => this.menuChosen(item) });
+    const x = ev.x >= (menu.width + 4) >> 1 ? ev.x - ((menu.width + 4) >> 1) : 0;
+    if (!menu.place(x, ev.y, this.cols, this.rows)) return "none";
+    this.menu = menu;
+    return "redraw";
+  }
+
+  /** The menu closed (chosen or not): the popup closes if Close was chosen, else is redrawn. */
+  private menuResult(r: MenuResult): MenuResult {
+    if (r !== "close") return r;
+    this.menu = null;
+    return this.closing ? "close" : "redraw";
+  }
+
+  /** popup_menu_done: Fill Space and Centre move the box (the program keeps its size, as tmux 3.3a's). */
+  private menuChosen(item: string): void {
+    if (item === "q") this.closing = true;
+    else if (item === "F") Object.assign(this, { x: 0, y: 0, width: this.cols, height: this.rows });
+    else if (item === "C") Object.assign(this, { x: (this.cols >> 1) - (this.width >> 1), y: (this.rows >> 1) - (this.height >> 1) });
+    else if ((item === "h" || item === "v") && !this.pane.dead && this.opts.toPane(this.pane, item === "h")) {
+      this.adopted = true;
+      this.closing = true;
+    }
   }
 
   /** popup_handle_drag: the box follows the pointer, kept on the client (cols x rows set by resize). */
@@ -150,11 +211,13 @@ export class Popup {
     this.opts.changed();
   }
 
-  private cols = Infinity;
-  private rows = Infinity;
+  /** The client's size (resize). */
+  private cols = 80;
+  private rows = 24;
 
   /** popup_resize_cb: the client is now cols x rows; the popup keeps within it, back to its preferred place when it can. */
   resize(cols: number, rows: number): void {
+    this.menu = null;
     this.cols = cols;
     this.rows = rows;
     const p = this.preferred;
@@ -168,6 +231,11 @@ export class Popup {
   private resizeProgram(): void {
     const inner = this.inner();
     if (inner.width >= 1 && inner.height >= 1) this.pane.resize(inner.width, inner.height);
+  }
+
+  /** The popup's box and, over it, its menu when open (the chosen item in `chosen`, mode-style). */
+  boxes(chosen: StyleBase): BoxView[] {
+    return this.menu ? [this.box(), this.menu.box(chosen)] : [this.box()];
   }
 
   /** The box (border, title) and the program's screen in it, its cursor the client's. */

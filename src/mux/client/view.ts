@@ -163,7 +163,7 @@ export class ClientView {
         status: status?.left ?? null,
         statusRight: status?.right,
         overlay: status || overlay ? overlay : undefined,
-        ...(this.overlay ? { boxes: [this.overlayBox(s)] } : {}),
+        ...(this.overlay ? { boxes: this.overlayBoxes(s) } : {}),
       },
       this.frame,
     );
@@ -174,10 +174,11 @@ export class ClientView {
     return this.frame.holdMs || undefined;
   }
 
-  private overlayBox(s: Session) {
-    const o = this.overlay!.box;
-    if ("pane" in o) return o.box();
-    return o.box(styleBase(s.current.options.getString("mode-style")));
+  private overlayBoxes(s: Session) {
+    const o = this.overlay?.box;
+    const chosen = styleBase(s.current.options.getString("mode-style"));
+    if (!o) return [];
+    return "pane" in o ? o.boxes(chosen) : [o.box(chosen)];
   }
 
   private paneLabel(s: Session, p: Pane): { text: string; bg: string } {

@@ -10,6 +10,7 @@ import { Menu, type MenuItemSpec } from "../../../src/mux/client/menu.ts";
 import { Popup } from "../../../src/mux/client/popup.ts";
 import { overlayPosition } from "../../../src/mux/client/overlay-position.ts";
 import { styleBase } from "../../../src/mux/client/view.ts";
+import { parseMouse } from "../../../src/mux/client/mouse.ts";
 import type { BoxLines } from "../../../src/mux/client/overlay-box.ts";
 import { displayMenu } from "../../../src/cli/commands/display-menu.ts";
 import { displayPopup, popupSize, popupStyle } from "../../../src/cli/commands/display-popup.ts";
@@ -109,8 +110,13 @@ async function buildPopup(c: Case): Promise<Popup> {
     closeOnExit: 0,
     changed: () => {},
     close: () => {},
+    toPane: () => false,
   });
   popup.resize(c.cols, c.rows);
+  for (const sgr of c.keys.match(/\x1b\[<\d+;\d+;\d+[Mm]/g) ?? []) {
+    const ev = parseMouse(Buffer.from(sgr, "latin1"));
+    if (ev) popup.mouse(ev);
+  }
   const text = /printf '?([^;']*)/.exec(args.positional[0]!)?.[1]?.replace(/\\033\[\d+m/g, "").split("\\n")[0] ?? "";
   await waitFor(() => (popup.pane.model.buffer.active.getLine(0)?.translateToString(true) ?? "").includes(text), `the popup's output ${text}`);
   return popup;
@@ -124,19 +130,22 @@ for (const c of CASES) {
     const menu = isMenu ? buildMenu(c) : null;
     const popup = isMenu ? null : await buildPopup(c);
     try {
-      const box = menu ? menu.box(styleBase(option(c, "mode-style"))) : popup!.box();
-      const f = composeFrame({ cols: c.cols, rows: c.rows, panes: [{ terminal: pane, x: 0, y: 0, width: c.cols, height: c.rows - 1, active: true }], windowCols: c.cols, windowRows: c.rows - 1, status: [{ text: "" }], boxes: [box] });
+      const chosen = styleBase(option(c, "mode-style"));
+      const boxes = menu ? [menu.box(chosen)] : popup!.boxes(chosen);
+      const f = composeFrame({ cols: c.cols, rows: c.rows, panes: [{ terminal: pane, x: 0, y: 0, width: c.cols, height: c.rows - 1, active: true }], windowCols: c.cols, windowRows: c.rows - 1, status: [{ text: "" }], boxes });
       const got: string[] = [];
       const want: string[] = [];
-      for (let y = box.y; y < box.y + box.height; y++) {
-        for (let x = box.x; x < box.x + box.width; x++) {
-          got.push(`${x},${y} ${cell(f, x, y)}`);
-          want.push(`${x},${y} ${c.screen[y]![x]}`);
+      for (const box of boxes) {
+        for (let y = box.y; y < box.y + box.height; y++) {
+          for (let x = box.x; x < box.x + box.width; x++) {
+            got.push(`${x},${y} ${cell(f, x, y)}`);
+            want.push(`${x},${y} ${c.screen[y]![x]}`);
+          }
         }
+        // Around the box, tmux shows the window as before.
+        if (box.x > 0 && boxes.length === 1) expect(c.screen[box.y]![box.x - 1]!.split(SEP)[0]).toBe(" ");
       }
       expect(got.join("\n").replaceAll(SEP, " ")).toBe(want.join("\n").replaceAll(SEP, " "));
-      // Around the box, tmux shows the window as before.
-      if (box.x > 0) expect(c.screen[box.y]![box.x - 1]!.split(SEP)[0]).toBe(" ");
     } finally {
       popup?.dispose();
     }

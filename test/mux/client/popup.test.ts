@@ -18,7 +18,7 @@ function open(closeOnExit: 0 | 1 | 2 = 0, script = "sleep 30", closed = () => {}
   popup = new Popup({
     x: 10, y: 5, width: 20, height: 8, lines: "single", title: "", style: DEFAULT_BASE, borderStyle: DEFAULT_BASE,
     spawn: { argv: ["/bin/sh", "-c", script], env: { PATH: "/usr/bin:/bin" }, cwd: "/" },
-    closeOnExit, changed: () => {}, close: closed,
+    closeOnExit, changed: () => {}, close: closed, toPane: () => false,
   });
   popup.resize(80, 24);
   return popup;
