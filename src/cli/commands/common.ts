@@ -90,10 +90,13 @@ export function parseDimension(v: string | undefined, name: string): number | un
 
 /** tmux refuses to attach inside one of its own panes unless $TMUX is unset; so do we with $WEFT. */
 export function checkNesting(ctx: CommandContext): void {
+  // A control client is a program, not a terminal inside one of our panes (tmux skips it too).
+  if (ctx.client?.control) return;
   if (ctx.env.WEFT) throw new CommandError("sessions should be nested with care, unset $WEFT to force");
 }
 
 export function requireTerminal(ctx: CommandContext): void {
+  if (ctx.client?.control) return;
   if (!ctx.terminal || !ctx.client) throw new CommandError("open terminal failed: not a terminal");
 }
 

@@ -16,7 +16,8 @@ export const displayMenu: CommandEntry = {
   target: "pane",
   async exec(ctx) {
     const client = overlayClient(ctx);
-    if (client.view.overlay) return;
+    // A control client draws nothing: no overlay would ever show or close there.
+    if (client.view.overlay || client.control) return;
     const t = ctx.target;
     const expand = (fmt: string) => expandAt(ctx.server, { session: t.session, window: t.window, pane: t.pane, client }, fmt);
     const T = value(ctx.args, "T");

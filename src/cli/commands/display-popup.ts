@@ -52,7 +52,8 @@ export const displayPopup: CommandEntry = {
   async exec(ctx) {
     const client = overlayClient(ctx);
     if (flag(ctx.args, "C")) return client.view.closeOverlay();
-    if (client.view.overlay) return;
+    // A control client draws nothing: no overlay would ever show or close there.
+    if (client.view.overlay || client.control) return;
     const t = ctx.target;
     const o = t.window.options;
     const height = Math.min(popupSize(value(ctx.args, "h"), client.rows, "height"), client.rows);

@@ -86,6 +86,7 @@ export class Popup {
       respawned: () => {},
       output: (_p, interactive, answer) => opts.changed({ urgent: interactive, answer }),
       bell: () => {},
+      data: () => {}, // no control client sees a popup's output (%output is for panes)
       exited: (p) => this.exited(p),
     });
   }

@@ -1,13 +1,27 @@
 // Every reaction to a change of the model, in one place: the server subscribes here once, and
 // each event of the model's notifier (model/notify.ts) is turned into repaints, alerts, the
-// clients' detach and the server's exit. A hook or a control client will listen here too.
+// clients' detach and the server's exit. Control clients hear their notifications from here
+// (client/control-notify.ts) and their panes' raw output (pane-data). A hook will listen here too.
 import type { ModelEvent, Pane } from "../model/index.ts";
 import type { Server } from "./server.ts";
+import { ControlNotifier } from "../client/control-notify.ts";
 import { activity, armSilence, bell } from "./alerts.ts";
 import { markSession, markWindow } from "./repaint.ts";
 import { checkWindowName, forgetWindowName } from "./names.ts";
 
+/** Each server's notifier for its control clients. */
+const controlNotifiers = new WeakMap<Server, ControlNotifier>();
+
+function controlNotifier(server: Server): ControlNotifier {
+  let n = controlNotifiers.get(server);
+  if (!n) controlNotifiers.set(server, (n = new ControlNotifier(server.clients, server)));
+  return n;
+}
+
 export function react(server: Server, e: ModelEvent): void {
+  // Every control client hears tmux's notifications of the events that have one, queued until
+  // the commands running now are done (control-notify.ts says which and why).
+  controlNotifier(server).event(e);
   switch (e.type) {
     case "session-created":
       server.hadSession = true;
@@ -56,6 +70,8 @@ export function react(server: Server, e: ModelEvent): void {
       return;
     case "pane-changed":
       return paneChanged(server, e.pane);
+    case "pane-data":
+      return paneData(server, e.pane, e.bytes);
     case "pane-output":
       paneRename(server, e.pane);
       return paneChanged(server, e.pane, { interactive: e.interactive, answer: e.answer });
@@ -71,6 +87,8 @@ export function react(server: Server, e: ModelEvent): void {
       // The sessions it left and joined are sized again for the clients they have now.
       if (e.old && e.old !== e.session) server.sessionSizeChanged(e.old);
       return server.sessionSizeChanged(e.session);
+    case "client-detached":
+      return; // control clients are told (above); the sizes follow from the client's removal
     case "option-changed":
       return optionChanged(server, e.name);
     default:
@@ -102,6 +120,17 @@ function paneChanged(server: Server, p: Pane, output?: { interactive: boolean; a
   activity(server, w);
   for (const c of server.clients) {
     if (c.session === w.session && c.session.current === w) c.markDirty(output ? { content: true, urgent: output.interactive, answer: output.answer } : undefined);
+  }
+}
+
+/** A pane's raw output goes to the control clients showing its session, as %output. */
+function paneData(server: Server, p: Pane, bytes: Uint8Array): void {
+  let t;
+  for (const c of server.clients) {
+    if (!c.control) continue;
+    t ??= server.model.findPane(p.id);
+    if (!t) return;
+    c.control.paneOutput(p, t.window, bytes);
   }
 }
 
