@@ -71,6 +71,15 @@ test("a popup without -E stays when its program exits and closes on Escape; -C c
   await c.waitForScreen((s) => !s.includes("second"), "closed by -C");
 });
 
+test("display-popup from a shell exits with its program's status, as tmux's", async () => {
+  const w = (weft = await Weft.start());
+  await session(w, "st");
+  const name = await clientName(w);
+  expect((await w.run("display-popup", "-c", name, "-E", "exit 3")).code).toBe(3);
+  expect((await w.run("display-popup", "-c", name, "-E", "kill -9 $$")).code).toBe(9);
+  expect((await w.run("display-popup", "-c", name, "-EE", "exit 0")).code).toBe(0);
+});
+
 test("display-popup's errors are tmux's", async () => {
   const w = (weft = await Weft.start());
   await session(w, "err");

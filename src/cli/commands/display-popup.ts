@@ -2,7 +2,7 @@
 // border lines or -B none, -s / -S styles, -T title, -d directory, -e environment); -E closes it
 // when the program exits (-EE only on a zero exit), -C closes an open one. The command waits
 // until the popup closes, as tmux's.
-import { CommandError, flag, value } from "../../mux/lang/command.ts";
+import { CommandError, CommandExit, flag, value } from "../../mux/lang/command.ts";
 import { expandAt } from "../../mux/lang/format-vars.ts";
 import { Popup } from "../../mux/client/popup.ts";
 import { BOX_LINES, type BoxLines } from "../../mux/client/overlay-box.ts";
@@ -114,5 +114,7 @@ export const displayPopup: CommandEntry = {
     }
     const opened = popup;
     await new Promise<void>((closed) => client.view.openOverlay(opened, closed));
+    // A command from a shell exits with the program's status (tmux's retval).
+    if (!ctx.client?.session && opened.status !== 0) throw new CommandExit(opened.status);
   },
 };

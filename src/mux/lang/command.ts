@@ -7,6 +7,13 @@ import type { FindFlags } from "./cmd-find.ts";
 /** A mistake the user made: reported as one line, exit code 1, nothing else changes. */
 export class CommandError extends UserError {}
 
+/** A command that ends with this exit status and says nothing (display-popup: its program's, as tmux's retval). */
+export class CommandExit extends Error {
+  constructor(readonly code: number) {
+    super(`exit ${code}`);
+  }
+}
+
 export interface Args {
   /** Flags given, with their (last) value or true. */
   flags: Map<string, string | true>;

@@ -8,7 +8,7 @@ import { FormatJobs, pipeToCommand, type JobOwner } from "./jobs.ts";
 import { KeyTables } from "../lang/bindings.ts";
 import { ClientConnection } from "../client/client-connection.ts";
 import type { ClientHost, CommandCaller } from "../client/host.ts";
-import { CommandError, parseArgs, splitArgv, splitCommandLine, type CommandEntry, type CommandContext, type Target, type CommandMouse } from "../lang/command.ts";
+import { CommandError, CommandExit, parseArgs, splitArgv, splitCommandLine, type CommandEntry, type CommandContext, type Target, type CommandMouse } from "../lang/command.ts";
 import { resolveTarget, type TargetScope } from "../lang/target.ts";
 import type { FindFlags } from "../lang/cmd-find.ts";
 import { LayoutError } from "../model/layout.ts";
@@ -454,6 +454,7 @@ export class Server implements ClientHost {
 
 /** A command threw: its error for the caller, exit code 1. */
 function failed(e: unknown, caller: CommandCaller): number {
+  if (e instanceof CommandExit) return e.code;
   if (e instanceof UserError || e instanceof LayoutError) {
     // A quiet failure (tmux's CMD_FIND_QUIET) fails without a word.
     if (e.message !== "") caller.printError(e.message);
