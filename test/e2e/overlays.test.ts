@@ -185,3 +185,25 @@ test("the popup's menu (a right click outside it) makes its program a pane of th
   await c.waitForScreen((s) => s.includes("typed-into-pane") && !s.includes("Fill Space"), "the key's echo in the new pane");
   expect(await w.capture("adopt:0.1")).toContain("typed-into-pane");
 });
+
+test("tmux's default right-click menus run their items on what was clicked: the pane under the pointer, the window under it on the status line", async () => {
+  const w = (weft = await Weft.start());
+  const c = await session(w, "rd");
+  await w.ok("set", "-g", "mouse", "on");
+  await w.ok("split-window", "-h", "-t", "rd", "--", "cat");
+  await w.ok("new-window", "-d", "-t", "rd:1", "-n", "second", "--", "cat");
+  await waitFor(() => c.raw.includes("\x1b[?1002h"), "mouse reporting asked of the host");
+  const sgr = (b: number, x: number, y: number, release = false) => `\x1b[<${b};${x + 1};${y + 1}${release ? "m" : "M"}`;
+  // MouseDown3Pane (if -Ft= ... display-menu -t= -xM -yM): the mouse event reaches the nested
+  // command, so the menu is %0's although %1 is active, and its Kill kills %0.
+  c.type(sgr(2, 20, 5));
+  await c.waitForScreen((s) => s.includes("0 (%0)") && /Kill +\(X\)/.test(s), "the default pane menu over %0");
+  c.type("X");
+  await waitFor(async () => (await w.ok("list-panes", "-t", "rd:0", "-F", "#{pane_id}")).trim() === "%1", "the pane the menu was for killed");
+  // MouseDown3Status (display-menu -t= -xW -yW): over window 1's name, its menu and its Kill.
+  const status = (await c.waitForScreen((s) => s.includes("1:second"), "the status line")).split("\n").at(-1)!;
+  c.type(sgr(2, status.indexOf("1:second") + 2, 23));
+  await c.waitForScreen((s) => s.includes("1:second") && /New At End +\(W\)/.test(s), "the default window menu over window 1");
+  c.type("X");
+  await waitFor(async () => (await w.ok("list-windows", "-t", "rd", "-F", "#{window_index}")).trim() === "0", "window 1 killed, not the current one");
+});
