@@ -84,6 +84,8 @@ export const COMMAND_NAMES: readonly (readonly [string, readonly string[], boole
   ["if-shell", ["if"], false],
   ["run-shell", ["run"], false],
   ["list-commands", ["lscm"], true],
+  ["display-menu", ["menu"], false],
+  ["display-popup", ["popup"], false],
 ];
 
 /**

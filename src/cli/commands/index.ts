@@ -67,6 +67,8 @@ import { startServer } from "./start-server.ts";
 import { ifShell } from "./if-shell.ts";
 import { runShell } from "./run-shell.ts";
 import { listCommands } from "./list-commands.ts";
+import { displayMenu } from "./display-menu.ts";
+import { displayPopup } from "./display-popup.ts";
 
 export const COMMANDS: CommandEntry[] = [
   newSession,
@@ -148,4 +150,6 @@ export const COMMANDS: CommandEntry[] = [
   ifShell,
   runShell,
   listCommands,
+  displayMenu,
+  displayPopup,
 ];

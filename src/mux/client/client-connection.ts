@@ -23,6 +23,7 @@ import { statusLineCount } from "./status.ts";
 import { ClientInput } from "./input.ts";
 import type { StatusPrompt } from "./prompt.ts";
 import type { PaneList } from "./chooser.ts";
+import type { CommandMouse } from "../lang/command.ts";
 import { ControlClient } from "./control.ts";
 import type { CommandList } from "../lang/cmd-parse.ts";
 
@@ -486,8 +487,8 @@ export class ClientConnection {
     this.server.runLine(line, this);
   }
 
-  /** Run a key binding's commands as this client, on its queue. */
-  runBinding(commands: CommandList): void {
-    this.server.runCommands(commands, this);
+  /** Run a key binding's commands as this client, on its queue (with the mouse event it ran for). */
+  runBinding(commands: CommandList, mouse?: CommandMouse): void {
+    this.server.runCommands(commands, this, mouse ? { mouse } : undefined);
   }
 }

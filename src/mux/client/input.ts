@@ -8,10 +8,14 @@ import { parseMouse } from "./mouse.ts";
 import type { ClientHost } from "./host.ts";
 import type { ClientView } from "./view.ts";
 import type { CommandList } from "../lang/cmd-parse.ts";
+import { Menu } from "./menu.ts";
+import type { MouseEvent } from "./mouse.ts";
+import type { CommandMouse } from "../lang/command.ts";
 
 /** What input needs of its connection. */
 export interface InputOwner {
   readonly session: Session | null;
+  readonly cols: number;
   readonly rows: number;
   readonly closed: boolean;
   readonly view: ClientView;
@@ -21,8 +25,8 @@ export interface InputOwner {
   pauseReading(): void;
   resumeReading(): void;
   runLine(line: string): void;
-  /** Run a key binding's commands as this client, on its queue. */
-  runBinding(commands: CommandList): void;
+  /** Run a key binding's commands as this client, on its queue (with the mouse event it ran for). */
+  runBinding(commands: CommandList, mouse?: CommandMouse): void;
 }
 
 const PASTE_START = Buffer.from("\x1b[200~", "latin1");
@@ -168,10 +172,16 @@ export class ClientInput {
     const view = this.owner.view;
     if (key === "Mouse") {
       const ev = parseMouse(bytes);
-      if (ev) this.mouse.handle(ev);
+      if (ev && view.overlay) this.overlayMouse(ev);
+      else if (ev) this.mouse.handle(ev);
       return;
     }
     if (key === "FocusIn" || key === "FocusOut") return this.focus(s, bytes);
+    if (view.overlay) {
+      // A menu or popup takes every key while it is open, ahead of the prompt and the tables.
+      if (key !== "") view.dismissMessage();
+      return this.overlayKey(key, bytes);
+    }
     if (view.prompt) {
       const taken = view.prompt.key(key, bytes) !== false;
       view.markDirty();
@@ -196,6 +206,24 @@ export class ClientInput {
     if (key !== "") view.dismissMessage();
     if (this.keyTables(s, key)) return;
     this.sendToPane(key, bytes);
+  }
+
+  private overlayKey(key: string, bytes: Uint8Array): void {
+    const view = this.owner.view;
+    const box = view.overlay?.box;
+    if (!box) return;
+    const result = box instanceof Menu ? box.key(key) : box.key(key, bytes);
+    if (result === "close") view.closeOverlay();
+    else if (result === "redraw") view.markDirty();
+  }
+
+  private overlayMouse(ev: MouseEvent): void {
+    const view = this.owner.view;
+    const box = view.overlay?.box;
+    if (!box) return;
+    const result = box.mouse(ev);
+    if (result === "close") view.closeOverlay();
+    else if (result === "redraw") view.markDirty();
   }
 
   /** The host terminal gained or lost focus: the active pane hears it if it asked (mode 1004) and focus-events is on. */
@@ -252,7 +280,7 @@ export class ClientInput {
   private isPlainInput(bytes: Uint8Array): boolean {
     const s = this.owner.session;
     const view = this.owner.view;
-    if (!s || view.prompt || view.chooser || view.message || view.paneNumbers || this.keyTable !== "root" || s.current.active.copyMode) return false;
+    if (!s || view.overlay || view.prompt || view.chooser || view.message || view.paneNumbers || this.keyTable !== "root" || s.current.active.copyMode) return false;
     if (this.repeatUntil > performance.now()) return false;
     const slow = this.slowBytes(s);
     for (let i = 0; i < bytes.length; i++) if (slow[bytes[i]!] === 1) return false;

@@ -7,7 +7,7 @@ import { Session } from "./session.ts";
 import { Window } from "./window.ts";
 import type { Winlink } from "./winlink.ts";
 import { SessionGroup, synchronizeFrom, synchronizeTo } from "./session-group.ts";
-import { Pane, type PaneSpawn } from "./pane.ts";
+import { Pane, type PaneEvents, type PaneSpawn } from "./pane.ts";
 import type { Options } from "./options-store.ts";
 import { createGlobalOptions, type GlobalOptions, type StartupEnvironment } from "./options-commands.ts";
 import { type SplitOptions } from "./layout.ts";
@@ -194,21 +194,21 @@ export class Model {
     return { ...env, ...extra };
   }
 
+  /**
+   * The environment of a program that is no pane (a popup's, as tmux's job_run): the session's,
+   * with $WEFT naming this server but no $WEFT_PANE.
+   */
+  programEnv(s: Session, extra: Record<string, string> = {}): Record<string, string> {
+    const env = this.paneEnv(s, 0, extra);
+    delete env.WEFT_PANE;
+    return env;
+  }
+
   private createPane(s: Session, opts: NewPaneOptions, cols: number, rows: number, id = this.nextPaneId++): Pane {
     const env = this.paneEnv(s, id, opts.env);
     const spec: PaneSpawn = { argv: this.resolveCommand(s, opts.command), env, cwd: opts.cwd ?? s.cwd, command: opts.command };
-    const emit = this.notify.emit.bind(this.notify);
     try {
-      const pane = new Pane(id, spec, cols, rows, s.options.getNumber("history-limit"), {
-        changed: (pane) => emit({ type: "pane-changed", pane }),
-        title: (pane) => emit({ type: "pane-title-changed", pane }),
-        output: (pane, interactive, answer) => emit({ type: "pane-output", pane, interactive, answer }),
-        data: (pane, bytes) => emit({ type: "pane-data", pane, bytes }),
-        exited: (pane) => this.paneExited(pane),
-        bell: (pane) => emit({ type: "pane-bell", pane }),
-        respawned: (pane) => emit({ type: "pane-respawned", pane }),
-        renamed: (pane, name) => this.paneRenamed(pane, name),
-      });
+      const pane = new Pane(id, spec, cols, rows, s.options.getNumber("history-limit"), this.paneEvents());
       // Until it is placed in a window, a pane's options fall back to the global window options.
       pane.options.parent = this.windowOptions;
       return pane;
@@ -228,6 +228,39 @@ export class Model {
     const own = w.options.getOnly("automatic-rename");
     if (own) w.options.removeOrDefault(own, -1);
     if (!w.options.getFlag("automatic-rename")) w.setName("");
+  }
+
+  /** What a window's pane reports, announced on the notifier. */
+  private paneEvents(): PaneEvents {
+    const emit = this.notify.emit.bind(this.notify);
+    return {
+      changed: (pane) => emit({ type: "pane-changed", pane }),
+      title: (pane) => emit({ type: "pane-title-changed", pane }),
+      output: (pane, interactive, answer) => emit({ type: "pane-output", pane, interactive, answer }),
+      data: (pane, bytes) => emit({ type: "pane-data", pane, bytes }),
+      exited: (pane) => this.paneExited(pane),
+      bell: (pane) => emit({ type: "pane-bell", pane }),
+      respawned: (pane) => emit({ type: "pane-respawned", pane }),
+      renamed: (pane, name) => this.paneRenamed(pane, name),
+    };
+  }
+
+  /**
+   * A popup's program becomes a pane split from `target` (popup.c's popup_make_pane): it keeps
+   * its PTY and screen, takes a pane id and the session's history limit, and is made active.
+   */
+  adoptPane(wl: Winlink, target: Pane, split: SplitOptions, p: Pane): void {
+    const w = wl.window;
+    w.unzoom();
+    if (!w.layout.rect(target.id)) throw new UserError(`can't find pane: %${target.id}`);
+    const id = this.nextPaneId++;
+    w.layout.split(target.id, id, split);
+    p.adopt(id, wl.session.options.getNumber("history-limit"), this.paneEvents());
+    p.options.parent = this.windowOptions;
+    w.addPane(p);
+    this.placePane(p, w);
+    w.applyLayout();
+    w.setActive(p);
   }
 
   /** The program ended: the pane stays, dead, under remain-on-exit; otherwise it goes. */

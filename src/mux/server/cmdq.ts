@@ -4,12 +4,12 @@
 // queued here; a command that returns a promise holds its queue until it settles.
 import { CommandQueue, type CommandStatus, type QueueItem } from "../lang/cmd-queue.ts";
 import { parseArguments, parseFile, parseString, type Arg, type CommandList, type ParsedCommand, type ParseOptions, type ParseResult } from "../lang/cmd-parse.ts";
-import { buildArgs, CommandError, findEntry, type Target } from "../lang/command.ts";
+import { buildArgs, CommandError, CommandExit, findEntry, type CommandMouse, type Target } from "../lang/command.ts";
 import type { CommandSpec } from "../lang/cmd-print.ts";
 import type { FindFlags } from "../lang/cmd-find.ts";
 import { expandFormat } from "../lang/format.ts";
 import { formatLookup } from "../lang/format-vars.ts";
-import { UserError } from "../model/index.ts";
+import { UserError, type PaneTarget } from "../model/index.ts";
 import { LayoutError } from "../model/layout.ts";
 import type { ClientConnection } from "../client/client-connection.ts";
 import type { Server, ServerCommandContext, ServerCommandEntry } from "./server.ts";
@@ -25,6 +25,10 @@ export interface ItemState {
   sink?: OutputSink;
   /** A control client's line (CMDQ_STATE_CONTROL): its guards' flags are 1, not 0. */
   control?: boolean;
+  /** The current target while it is valid (a menu's item runs on the menu's -t), as cmdq_state's current. */
+  current?: PaneTarget;
+  /** The mouse event its key binding ran for, as cmdq_state's event. */
+  mouse?: CommandMouse;
 }
 
 /** A command-line client without a connection: its stdout, its stderr and its exit status. */
@@ -269,6 +273,13 @@ export class CommandRunner {
           queue.continue(item, "normal");
         },
         (e: unknown) => {
+          if (e instanceof CommandExit) {
+            // The command ends the client's exit status and goes on (display-popup's retval).
+            this.setRetval(conn, q.state.sink, e.code);
+            done("normal");
+            queue.continue(item, "normal");
+            return;
+          }
           this.reportThrown({ ...q, state: { ...q.state, conn } }, e);
           done("error");
           queue.continue(item, "error");
@@ -285,7 +296,7 @@ export class CommandRunner {
   private context(entry: ServerCommandEntry, cmd: ParsedCommand, conn: ClientConnection | null, item: ItemHandle): ServerCommandContext {
     const args = buildArgs(entry, cmd.args, this.spec);
     const server = this.server;
-    const from = { client: conn, env: this.envOf(conn) };
+    const from = { client: conn, env: this.envOf(conn), item };
     // With no sessions, commands that may run then (set-option -g, new-session) have no target.
     const none: FindFlags = entry.noSession && server.model.sessions.length === 0 ? { canFail: true } : {};
     const flagValue = (f: string) => {
@@ -309,6 +320,7 @@ export class CommandRunner {
       terminal: conn?.terminal,
       origin: { ...(cmd.file !== undefined ? { file: cmd.file } : {}), line: cmd.line },
       item,
+      ...(item.state.mouse ? { mouse: item.state.mouse } : {}),
       print: (text) => this.print(conn, text, item.state.sink),
     };
   }
@@ -321,6 +333,11 @@ export class CommandRunner {
 
   envOf(conn: ClientConnection | null): Record<string, string> {
     return conn?.env ?? this.configClient?.env ?? this.server.globalEnv();
+  }
+
+  private setRetval(conn: ClientConnection | null, sink: OutputSink | undefined, code: number): void {
+    if (sink) sink.retval = code;
+    else if (conn) conn.retval = code;
   }
 
   private reportThrown(q: Queued, e: unknown): void {

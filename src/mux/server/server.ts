@@ -7,7 +7,7 @@ import { startupEnvironment } from "./startup-env.ts";
 import { FormatJobs, pipeToCommand, type JobOwner } from "./jobs.ts";
 import { KeyTables } from "../lang/bindings.ts";
 import { ClientConnection } from "../client/client-connection.ts";
-import type { ClientHost } from "../client/host.ts";
+import type { ClientHost, RunState } from "../client/host.ts";
 import { CommandError, findEntry, type CommandEntry, type CommandContext, type Target } from "../lang/command.ts";
 import { resolveTarget, type TargetScope } from "../lang/target.ts";
 import type { FindFlags } from "../lang/cmd-find.ts";
@@ -323,11 +323,14 @@ export class Server implements ClientHost {
     return findEntry(this.entries, name);
   }
 
-  /** What "current" is for a command from this caller: its client, the pane it runs in. */
-  targetScope(conn: ClientConnection | null, env: Record<string, string>): TargetScope {
+  /**
+   * What "current" is for a command from this caller: its client, the pane it runs in, and its
+   * queue item's state (a menu's target, while it is valid; the mouse event of a binding).
+   */
+  targetScope(conn: ClientConnection | null, env: Record<string, string>, state: RunState = {}): TargetScope {
     const asTarget = (c: ClientConnection) => ({ name: c.name, tty: c.terminal?.tty ?? "", session: c.session, activity: c.lastActivity });
     const clients = [...this.clients].filter((c) => !c.closed).map(asTarget);
-    return { clients, caller: conn ? asTarget(conn) : null, callerPane: this.callerPane(env) };
+    return { clients, caller: conn ? asTarget(conn) : null, callerPane: this.callerPane(env), queue: state.current ?? null, mouse: state.mouse ?? null };
   }
 
   /** Inside one of our panes, that pane ($WEFT_PANE, as tmux's $TMUX_PANE, when $WEFT names this server). */
@@ -342,8 +345,8 @@ export class Server implements ClientHost {
    * Resolve a target for a command (-t, -s, or any other flag a command reads itself) as tmux's
    * cmd-find; absent means the current. Null only under canFail.
    */
-  resolve(ctx: { client: ClientConnection | null; env: Record<string, string> }, spec: string | undefined, kind: "session" | "window" | "pane", flags: FindFlags = {}): Target | null {
-    return resolveTarget(this.model, this.targetScope(ctx.client, ctx.env), spec, kind, flags);
+  resolve(ctx: { client: ClientConnection | null; env: Record<string, string>; item?: { readonly state: RunState } }, spec: string | undefined, kind: "session" | "window" | "pane", flags: FindFlags = {}): Target | null {
+    return resolveTarget(this.model, this.targetScope(ctx.client, ctx.env, ctx.item?.state), spec, kind, flags);
   }
 
   /**
@@ -386,18 +389,18 @@ export class Server implements ClientHost {
   }
 
   /** Run a command line as a client (the prompt, a template filled in); errors show on it. */
-  runLine(line: string, conn: ClientConnection | null): void {
+  runLine(line: string, conn: ClientConnection | null, state: RunState = {}): void {
     const parsed = this.runner.parseString(line, conn);
     if (!parsed.ok) {
       if (conn) this.runner.reportError(conn, null, parsed.error);
       return;
     }
-    this.runCommands(parsed.commands, conn);
+    this.runCommands(parsed.commands, conn, state);
   }
 
-  /** Queue parsed commands (a key binding's) on a client's queue. */
-  runCommands(list: CommandList, conn: ClientConnection | null): void {
-    this.runner.append(list, { conn });
+  /** Queue parsed commands (a key binding's, with its mouse event) on a client's queue. */
+  runCommands(list: CommandList, conn: ClientConnection | null, state: RunState = {}): void {
+    this.runner.append(list, { conn, ...state });
   }
 
   /**
