@@ -62,6 +62,8 @@ import { resizeWindow } from "./resize-window.ts";
 import { findWindow } from "./find-window.ts";
 import { clearHistory } from "./clear-history.ts";
 import { startServer } from "./start-server.ts";
+import { setEnvironment } from "./set-environment.ts";
+import { showEnvironment } from "./show-environment.ts";
 
 export const COMMANDS: CommandEntry[] = [
   newSession,
@@ -137,4 +139,6 @@ export const COMMANDS: CommandEntry[] = [
   findWindow,
   clearHistory,
   startServer,
+  setEnvironment,
+  showEnvironment,
 ];

@@ -1,7 +1,7 @@
 // new-session (new): create a session and attach to it, or with -d leave it running detached.
 import { CommandError, flag, value } from "../../mux/lang/command.ts";
 import type { CommandEntry } from "./context.ts";
-import { paneOptions, parseDimension, printNew, checkNesting, requireTerminal } from "./common.ts";
+import { newSessionEnviron, paneOptions, parseDimension, printNew, checkNesting, requireTerminal, updateSessionEnviron } from "./common.ts";
 import { sessionFromLayout } from "./layout-file.ts";
 
 export const newSession: CommandEntry = {
@@ -24,6 +24,7 @@ export const newSession: CommandEntry = {
         if (flag(a, "d")) return;
         checkNesting(ctx);
         requireTerminal(ctx);
+        updateSessionEnviron(ctx, existing);
         ctx.client!.attach(existing);
         return;
       }
@@ -43,15 +44,16 @@ export const newSession: CommandEntry = {
     if (layout !== undefined && a.positional.length > 0) throw new CommandError("--layout and a command can't be given together");
     const s =
       layout !== undefined
-        ? sessionFromLayout(ctx, layout, { name, cols, rows, cwd: value(a, "c") ?? ctx.cwd, env: paneOptions(ctx).env })
+        ? sessionFromLayout(ctx, layout, { name, cols, rows, cwd: value(a, "c") ?? ctx.cwd, environ: newSessionEnviron(ctx) })
         : model.createSession({
             name,
             cwd: value(a, "c") ?? ctx.cwd,
-            env: ctx.env,
+            environ: newSessionEnviron(ctx),
             cols,
             rows,
             windowName: value(a, "n"),
-            pane: paneOptions(ctx),
+            // -e went to the session's environment.
+            pane: { ...paneOptions(ctx), env: {} },
           });
     printNew(ctx, "#{session_name}:", { session: s });
     if (!flag(a, "d") && ctx.terminal && ctx.client) ctx.client.attach(s);

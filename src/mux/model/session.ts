@@ -2,6 +2,7 @@
 import type { Window } from "./window.ts";
 import { Options } from "./options-store.ts";
 import type { Notifier } from "./notify.ts";
+import type { Environ } from "./environ.ts";
 
 export function preciseNow(): number {
   return performance.timeOrigin + performance.now();
@@ -23,8 +24,8 @@ export class Session {
   constructor(
     readonly id: number,
     public name: string,
-    /** The environment panes inherit: the creating client's, as tmux's global environment. */
-    readonly environment: Record<string, string>,
+    /** The session's environment (set-environment, update-environment, new-session -e), over the global one. */
+    readonly environ: Environ,
     readonly cwd: string,
     globalOptions: Options,
     /** The model's change stream; the session's windows announce on it too. */

@@ -3,7 +3,7 @@
 import { existsSync, unlinkSync, chmodSync, readFileSync } from "node:fs";
 import type { Socket } from "bun";
 import { Model, UserError, type Session, type Pane } from "../model/index.ts";
-import { startupEnvironment } from "./startup-env.ts";
+import { globalEnviron, startupEnvironment } from "./startup-env.ts";
 import { FormatJobs, type JobOwner } from "./jobs.ts";
 import { KeyTables } from "../lang/bindings.ts";
 import { ClientConnection } from "../client/client-connection.ts";
@@ -59,7 +59,10 @@ export class Server implements ClientHost {
   /** For formats: when it started (start_time), the configuration loaded, its environment then. */
   readonly startTime = Date.now();
   readonly configFiles: string[] = [];
-  readonly environment: Readonly<Record<string, string>>;
+  /** The global environment as a child gets it (hidden and cleared entries left out). */
+  get environment(): Readonly<Record<string, string>> {
+    return this.model.environ.toRecord();
+  }
   /** #(command) in formats: run in the background, the last line cached per client. */
   readonly jobs = new FormatJobs({
     environment: () => ({ ...this.environment }),
@@ -82,8 +85,8 @@ export class Server implements ClientHost {
   constructor(private readonly config: ServerConfig) {
     this.socketPath = config.socketPath;
     this.version = config.version;
-    this.model = new Model(config.socketPath, startupEnvironment(process.env));
-    this.environment = Object.fromEntries(Object.entries(process.env).filter((kv): kv is [string, string] => kv[1] !== undefined));
+    this.model = new Model(config.socketPath, startupEnvironment(process.env), globalEnviron(process.env));
+    this.model.programVersion = config.version;
     this.model.notify.subscribe((e) => react(this, e));
     for (const c of config.commands) {
       this.commands.set(c.name, c);
