@@ -80,6 +80,8 @@ export const COMMAND_NAMES: readonly (readonly [string, readonly string[], boole
   ["start-server", ["start"], true],
   ["set-environment", ["setenv"], false],
   ["show-environment", ["showenv"], false],
+  ["set-hook", [], false],
+  ["show-hooks", [], false],
 ];
 
 /** Whether a command (by name, alias or unique prefix) may start a server, as tmux's new-session does. */

@@ -15,6 +15,6 @@ export const attachSession: CommandEntry = {
     const s = ctx.target.session;
     if (flag(ctx.args, "d")) for (const c of [...ctx.server.clients]) if (c.session === s && c !== ctx.client) c.detach();
     updateSessionEnviron(ctx, s);
-    ctx.client!.attach(s);
+    ctx.client!.attach(s, true);
   },
 };

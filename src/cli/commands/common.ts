@@ -70,7 +70,8 @@ function expandHome(p: string, env: Record<string, string>): string {
  * when it is attached (a command from a shell has none), no strftime unless asked.
  */
 export function format(ctx: CommandContext, fmt: string, t: FormatTarget, opts: ExpandOptions = {}): string {
-  return expandAt(ctx.server, { client: ctx.client?.session ? ctx.client : null, ...t }, fmt, opts);
+  const extra = ctx.formats ? { ...ctx.formats, ...t.extra } : t.extra;
+  return expandAt(ctx.server, { client: ctx.client?.session ? ctx.client : null, ...t, ...(extra ? { extra } : {}) }, fmt, opts);
 }
 
 /** tmux's strtonum's complaint about a number, or the number: "invalid", "too small", "too large". */

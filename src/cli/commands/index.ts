@@ -64,6 +64,7 @@ import { clearHistory } from "./clear-history.ts";
 import { startServer } from "./start-server.ts";
 import { setEnvironment } from "./set-environment.ts";
 import { showEnvironment } from "./show-environment.ts";
+import { setHook, showHooks } from "./set-hook.ts";
 
 export const COMMANDS: CommandEntry[] = [
   newSession,
@@ -141,4 +142,6 @@ export const COMMANDS: CommandEntry[] = [
   startServer,
   setEnvironment,
   showEnvironment,
+  setHook,
+  showHooks,
 ];

@@ -56,6 +56,7 @@ export const newSession: CommandEntry = {
             pane: { ...paneOptions(ctx), env: {} },
           });
     printNew(ctx, "#{session_name}:", { session: s });
+    ctx.insertHook?.("after-new-session", { session: s, window: s.current, pane: s.current.active });
     if (!flag(a, "d") && ctx.terminal && ctx.client) ctx.client.attach(s);
   },
 };

@@ -37,5 +37,6 @@ export const splitWindow: CommandEntry = {
     // window_push_zoom with always set).
     if (flag(a, "Z") && !window.zoomed) window.toggleZoom(window.active);
     printNew(ctx, "#{session_name}:#{window_index}.#{pane_index}", { session: window.session, window, pane: p });
+    ctx.insertHook?.("after-split-window", { session: window.session, window, pane: p });
   },
 };

@@ -132,6 +132,7 @@ export class ClientConnection {
         if (this.session) {
           this.view.resize(m.cols, m.rows);
           this.server.sessionSizeChanged(this.session);
+          if (m.t === "resize") this.server.model.notify.emit({ type: "client-resized", client: this, session: this.session });
           if (m.t === "resume") this.redraw();
           else this.markDirty();
         }
@@ -227,6 +228,7 @@ export class ClientConnection {
   onClose(): void {
     if (this.closed) return;
     this.closed = true;
+    if (this.session) this.server.model.notify.emit({ type: "client-detached", client: this, session: this.session });
     this.releaseTty();
     this.stopRendering();
     this.server.removeClient(this);
@@ -251,7 +253,8 @@ export class ClientConnection {
     return Math.max(1, this.rows - (status ? 1 : 0));
   }
 
-  attach(s: Session): void {
+  /** Show `s`; `announce`: attach-session's client-attached too, for a client that showed nothing. */
+  attach(s: Session, announce = false): void {
     if (!this.terminal) throw new Error("not a terminal");
     const old = this.session;
     const first = old === null;
@@ -265,6 +268,7 @@ export class ClientConnection {
       this.view.start(s);
     }
     this.server.model.notify.emit({ type: "client-session-changed", client: this, session: s, old });
+    if (announce && first) this.server.model.notify.emit({ type: "client-attached", client: this, session: s });
     this.redraw();
   }
 
@@ -287,7 +291,10 @@ export class ClientConnection {
     this.endWhenWritten();
     this.closed = true;
     this.server.removeClient(this);
-    if (s) this.server.sessionSizeChanged(s);
+    if (s) {
+      this.server.sessionSizeChanged(s);
+      this.server.model.notify.emit({ type: "client-detached", client: this, session: s });
+    }
   }
 
   /** Paint the current state now, pacing aside (the session is ending: no later frame comes). */

@@ -1,6 +1,6 @@
 // What a client connection needs of the server, so that clients never import it: running
 // commands, the key tables, sizing sessions to their clients, the model, and formats' values.
-import type { Model, Session, Pane } from "../model/index.ts";
+import type { Model, Session, Pane, PaneTarget } from "../model/index.ts";
 import type { KeyTables } from "../lang/bindings.ts";
 import type { FormatEnv } from "../lang/format-vars.ts";
 import type { PaneView } from "../../render/index.ts";
@@ -13,6 +13,8 @@ export interface CommandCaller {
   cwd: string;
   env: Record<string, string>;
   terminal?: TerminalInfo;
+  /** Set for a hook's commands: where they run, their formats; they run no hooks themselves. */
+  hook?: { current: PaneTarget | null; formats: Record<string, string> };
   print(text: string): void;
   printError(text: string): void;
 }

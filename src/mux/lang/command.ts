@@ -117,6 +117,13 @@ export interface CommandContext<Host = unknown, Client = unknown> {
   cwd: string;
   env: Record<string, string>;
   terminal: CommandTerminal | undefined;
+  /** Format variables of the queue's state (a hook's #{hook}, #{hook_pane}, ...). */
+  formats?: Readonly<Record<string, string>>;
+  /**
+   * cmdq_insert_hook: run the hook `name` (after-new-window, ...) at `target` once this command
+   * has finished, before the next; for the commands that choose their hook's target themselves.
+   */
+  insertHook?(name: string, target: PaneTarget): void;
   print(text: string): void;
 }
 

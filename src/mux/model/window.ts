@@ -127,6 +127,7 @@ export class Window {
     if (cols === this.cols && rows === this.rows) return;
     this.layout.resize(cols, rows);
     this.applyLayout();
+    this.session.notify.emit({ type: "window-resized", window: this });
   }
 
   /** Give every pane (PTY and terminal) the size the layout says, in one step. */

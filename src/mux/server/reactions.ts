@@ -1,12 +1,18 @@
 // Every reaction to a change of the model, in one place: the server subscribes here once, and
 // each event of the model's notifier (model/notify.ts) is turned into repaints, alerts, the
-// clients' detach and the server's exit. A hook or a control client will listen here too.
+// clients' detach and the server's exit, and runs its hook (server/hooks.ts).
 import type { ModelEvent, Pane } from "../model/index.ts";
 import type { Server } from "./server.ts";
 import { activity, armSilence, bell } from "./alerts.ts";
 import { markSession, markWindow } from "./repaint.ts";
 
 export function react(server: Server, e: ModelEvent): void {
+  redraw(server, e);
+  // Queued: the hook's commands run after the command that caused the change.
+  server.hooks.notify(e);
+}
+
+function redraw(server: Server, e: ModelEvent): void {
   switch (e.type) {
     case "session-created":
       server.hadSession = true;
@@ -30,6 +36,7 @@ export function react(server: Server, e: ModelEvent): void {
     case "window-renamed":
     case "window-layout-changed":
     case "window-pane-changed":
+    case "window-resized":
       // The status line shows every window's name, which follows its active pane.
       return markSession(server, e.window.session);
     case "pane-exited":
@@ -62,6 +69,16 @@ export function react(server: Server, e: ModelEvent): void {
       return server.sessionSizeChanged(e.session);
     case "option-changed":
       return optionChanged(server, e.name);
+    case "client-attached":
+    case "client-detached":
+    case "client-resized":
+    case "client-focus-in":
+    case "client-focus-out":
+    case "alert-activity":
+    case "alert-bell":
+    case "alert-silence":
+      return; // only their hooks: the client or the alert has drawn what changed
+
     default:
       return e satisfies never;
   }

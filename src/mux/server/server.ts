@@ -2,7 +2,7 @@
 // and the config file, and hears every change of the model once (reactions.ts).
 import { existsSync, unlinkSync, chmodSync, readFileSync } from "node:fs";
 import type { Socket } from "bun";
-import { Model, UserError, type Session, type Pane } from "../model/index.ts";
+import { Model, UserError, type Session, type Pane, type PaneTarget } from "../model/index.ts";
 import { globalEnviron, startupEnvironment } from "./startup-env.ts";
 import { FormatJobs, type JobOwner } from "./jobs.ts";
 import { KeyTables } from "../lang/bindings.ts";
@@ -17,6 +17,7 @@ import { parseScheduler } from "../model/parse-scheduler.ts";
 import { encodeJson } from "../client/protocol.ts";
 import type { PaneView } from "../../render/index.ts";
 import { react } from "./reactions.ts";
+import { AFTER_HOOK_COMMANDS, Hooks, type HookRun } from "./hooks.ts";
 import { markSession } from "./repaint.ts";
 
 /** What the command table's commands run with here: the server as their host, a connection as their client. */
@@ -73,6 +74,8 @@ export class Server implements ClientHost {
   });
   // How often jobs nobody has asked for lately are looked for (they go after an hour).
   private readonly jobTidy = setInterval(() => this.jobs.tidy(), 60_000).unref();
+  /** set-hook's hooks, fired from reactions.ts and after commands. */
+  readonly hooks: Hooks;
   /** Which panes are in a mode (copy mode). */
   paneInMode: (p: Pane) => boolean = (p) => p.copyMode !== null;
   markedPane(): Pane | null {
@@ -87,6 +90,12 @@ export class Server implements ClientHost {
     this.version = config.version;
     this.model = new Model(config.socketPath, startupEnvironment(process.env), globalEnviron(process.env));
     this.model.programVersion = config.version;
+    this.hooks = new Hooks(
+      this.model,
+      (commands, run, client) => this.runHook(commands, run, client instanceof ClientConnection ? client : null),
+      (c) => (c instanceof ClientConnection ? c.session : null),
+      () => this.resolve({ client: null, env: {} }, undefined, "pane", { canFail: true }),
+    );
     this.model.notify.subscribe((e) => react(this, e));
     for (const c of config.commands) {
       this.commands.set(c.name, c);
@@ -229,10 +238,10 @@ export class Server implements ClientHost {
   }
 
   /** What "current" is for a command from this caller: its client, the pane it runs in. */
-  targetScope(conn: ClientConnection | null, env: Record<string, string>): TargetScope {
+  targetScope(conn: ClientConnection | null, env: Record<string, string>, queue: PaneTarget | null = null): TargetScope {
     const asTarget = (c: ClientConnection) => ({ name: c.name, tty: c.terminal?.tty ?? "", session: c.session, activity: c.lastActivity });
     const clients = [...this.clients].filter((c) => !c.closed).map(asTarget);
-    return { clients, caller: conn ? asTarget(conn) : null, callerPane: this.callerPane(env) };
+    return { clients, caller: conn ? asTarget(conn) : null, callerPane: this.callerPane(env), queue };
   }
 
   /** Inside one of our panes, that pane ($WEFT_PANE, as tmux's $TMUX_PANE, when $WEFT names this server). */
@@ -247,8 +256,8 @@ export class Server implements ClientHost {
    * Resolve a target for a command (-t, -s, or any other flag a command reads itself) as tmux's
    * cmd-find; absent means the current. Null only under canFail.
    */
-  resolve(ctx: { client: ClientConnection | null; env: Record<string, string> }, spec: string | undefined, kind: "session" | "window" | "pane", flags: FindFlags = {}): Target | null {
-    return resolveTarget(this.model, this.targetScope(ctx.client, ctx.env), spec, kind, flags);
+  resolve(ctx: { client: ClientConnection | null; env: Record<string, string>; current?: PaneTarget | null }, spec: string | undefined, kind: "session" | "window" | "pane", flags: FindFlags = {}): Target | null {
+    return resolveTarget(this.model, this.targetScope(ctx.client, ctx.env, ctx.current ?? null), spec, kind, flags);
   }
 
   /** Run one or more commands (split at ';'); returns the exit code. Errors never escape. */
@@ -273,7 +282,7 @@ export class Server implements ClientHost {
     try {
       const entry = this.findCommand(name);
       const args = parseArgs(entry.args, rest, `${entry.name} ${entry.usage}`, entry.minArgs ?? 0, entry.maxArgs ?? Infinity, entry.long);
-      const from = { client: caller.conn, env: caller.env };
+      const from = { client: caller.conn, env: caller.env, current: caller.hook?.current ?? null };
       // With no sessions, commands that may run then (set-option -g, new-session) have no target.
       const none: FindFlags = entry.noSession && this.model.sessions.length === 0 ? { canFail: true } : {};
       const flagValue = (f: string) => {
@@ -295,9 +304,14 @@ export class Server implements ClientHost {
         cwd: caller.cwd,
         env: caller.env,
         terminal: caller.terminal,
+        ...(caller.hook ? { formats: caller.hook.formats } : {}),
         print: caller.print,
       };
+      const inserted: [string, PaneTarget | null][] = AFTER_HOOK_COMMANDS.has(entry.name) ? [[`after-${entry.name}`, target]] : [];
+      ctx.insertHook = (name, at) => inserted.push([name, at]);
       await entry.exec(ctx);
+      // A hook's own commands run no hooks (CMDQ_STATE_NOHOOKS).
+      if (!caller.hook) for (const [name, at] of inserted) await this.hooks.after(name, args, at, caller.conn);
       return 0;
     } catch (e) {
       if (e instanceof UserError || e instanceof LayoutError) {
@@ -310,6 +324,32 @@ export class Server implements ClientHost {
         console.error(e);
       }
       return 1;
+    }
+  }
+
+  /**
+   * A hook's commands (server/hooks.ts), one command line each, at the hook's target with its
+   * formats. An error is reported where the client would see it, else in the server's log; it
+   * ends that line's commands only.
+   */
+  private async runHook(commands: string[], run: HookRun, conn: ClientConnection | null): Promise<void> {
+    const caller: CommandCaller = {
+      ...this.internalCaller(conn),
+      hook: { current: run.current, formats: run.formats },
+      printError: (t) => {
+        if (conn?.session) conn.showMessage(t);
+        else console.error(`hook ${run.name}: ${t}`);
+      },
+    };
+    for (const line of commands) {
+      let cmds: string[][];
+      try {
+        cmds = splitCommandLine(line);
+      } catch (e) {
+        caller.printError((e as Error).message);
+        continue;
+      }
+      for (const c of cmds) if ((await this.run(c, caller)) !== 0) break;
     }
   }
 
