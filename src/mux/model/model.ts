@@ -247,7 +247,8 @@ export class Model {
     return w;
   }
 
-  splitPane(w: Window, target: Pane, split: SplitOptions, pane: NewPaneOptions): Pane {
+  /** Split `target`; `activate`: the new pane becomes active, announced before the layout, as tmux's spawn_pane. */
+  splitPane(w: Window, target: Pane, split: SplitOptions, pane: NewPaneOptions, activate = false): Pane {
     w.unzoom();
     const probe = w.layout.rect(target.id);
     if (!probe) throw new UserError(`can't find pane: %${target.id}`);
@@ -264,6 +265,7 @@ export class Model {
     }
     w.addPane(p);
     this.placePane(p, w);
+    if (activate) w.setActive(p);
     w.applyLayout();
     return p;
   }
@@ -299,14 +301,17 @@ export class Model {
     if (!this.sessions.includes(s)) return;
     if (s.windows.length > 0) this.notify.emit({ type: "session-closing", session: s });
     this.sessions = this.sessions.filter((x) => x !== s);
-    for (const w of [...s.windows]) {
+    const windows = [...s.windows];
+    for (const w of windows) {
       for (const p of w.panes.values()) {
         this.paneIndex.delete(p.id);
         p.dispose();
       }
     }
     s.windows = [];
+    // As tmux's session_destroy: closed first, then each window unlinked.
     this.notify.emit({ type: "session-closed", session: s });
+    for (const w of windows) this.notify.emit({ type: "window-unlinked", session: s, window: w });
   }
 
   /** A pane moved from its window into another (join-pane / swap-pane across windows). */

@@ -92,7 +92,8 @@ export class Server implements ClientHost {
     this.model.programVersion = config.version;
     this.hooks = new Hooks(
       this.model,
-      (commands, run, client) => this.runHook(commands, run, client instanceof ClientConnection ? client : null),
+      // The hook runs for its client while that one is attached (not once it has detached).
+      (commands, run, client) => this.runHook(commands, run, client instanceof ClientConnection && client.session && !client.closed ? client : null),
       (c) => (c instanceof ClientConnection ? c.session : null),
       () => this.resolve({ client: null, env: {} }, undefined, "pane", { canFail: true }),
     );

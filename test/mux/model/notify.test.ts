@@ -88,10 +88,10 @@ test("rename-window and rename-session", async () => {
   expect(await run("rename-session -t b a")).toEqual([`session-renamed ${w.s}`]);
 });
 
-test("split-window: the layout changes, then the new pane is active", async () => {
+test("split-window: the new pane is active, then the layout changes (tmux's spawn_pane)", async () => {
   const events = await run("split-window -t a:0");
   const [first, second] = [ids("a:0.0"), ids("a:0.1")];
-  expect(events).toEqual([`window-layout-changed ${first.w}`, `window-pane-changed ${first.w} ${second.p}`]);
+  expect(events).toEqual([`window-pane-changed ${first.w} ${second.p}`, `window-layout-changed ${first.w}`]);
   // -d: the layout only.
   expect(await run("split-window -d -t a:0.1")).toEqual([`window-layout-changed ${first.w}`]);
 });
@@ -206,10 +206,10 @@ test("a program that exits: pane-exited, then its pane goes (or stays dead under
   expect(after(from)).toEqual([`pane-died ${dead.w} ${dead.p}`]);
 });
 
-test("kill-session: the last paint, then closed", async () => {
+test("kill-session: the last paint, then closed, then its windows unlinked (tmux's session_destroy)", async () => {
   await run("new-session -d -s doomed");
-  const s = ids("doomed").s;
-  expect(await run("kill-session -t doomed")).toEqual([`session-closing ${s}`, `session-closed ${s}`]);
+  const { s, w } = ids("doomed:0");
+  expect(await run("kill-session -t doomed")).toEqual([`session-closing ${s}`, `session-closed ${s}`, `window-unlinked ${s} ${w}`]);
 });
 
 test("killing a session's last window closes the session", async () => {
