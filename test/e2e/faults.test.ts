@@ -42,8 +42,10 @@ async function attachedCount(w: Weft, session: string): Promise<number> {
 
 /** The quiet pane still echoes: the server is fine and not held up by anything else. */
 async function echoes(w: Weft, target: string, tag: string): Promise<void> {
-  await w.ok("send-keys", "-t", target, `echo ${tag}`, "Enter");
-  await w.waitForText(`\n${tag}`, target);
+  // The shell's output (TAG-2) differs from the typed line's echo (TAG-$((1+1))), so it is found
+  // wherever it lands: keys typed before the shell's first prompt put the prompt before it.
+  await w.ok("send-keys", "-t", target, `echo ${tag}-$((1+1))`, "Enter");
+  await w.waitForText(`${tag}-2`, target);
 }
 
 /** A session "f" whose first pane floods and whose second pane is a quiet shell (f:0.1). */

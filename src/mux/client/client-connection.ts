@@ -266,6 +266,7 @@ export class ClientConnection {
       this.openTty();
       this.send({ t: "attach", session: s.name, ...(this.tty ? { direct: true } : {}) });
       this.view.start(s);
+      if (this.server.model.serverOptions.getFlag("focus-events")) this.setFocusReporting(true);
     }
     this.server.model.notify.emit({ type: "client-session-changed", client: this, session: s, old });
     if (announce && first) this.server.model.notify.emit({ type: "client-attached", client: this, session: s });
@@ -383,6 +384,11 @@ export class ClientConnection {
 
   bell(): void {
     this.toTerminal(new Uint8Array([7]));
+  }
+
+  /** focus-events: ask the host terminal for focus reports (ESC [ I and ESC [ O), or stop. */
+  setFocusReporting(on: boolean): void {
+    this.toTerminal(Buffer.from(on ? "\x1b[?1004h" : "\x1b[?1004l", "latin1"));
   }
 
   /** Forward a key to the active pane (send-prefix), re-encoded for its modes. */

@@ -170,6 +170,7 @@ export class ClientInput {
       if (ev) this.mouse.handle(ev);
       return;
     }
+    if (key === "FocusIn" || key === "FocusOut") return this.focus(s, bytes);
     if (view.prompt) {
       const taken = view.prompt.key(key, bytes) !== false;
       view.markDirty();
@@ -186,7 +187,7 @@ export class ClientInput {
       const { template } = view.paneNumbers;
       view.hidePaneNumbers();
       if (/^[0-9]$/.test(key)) {
-        const p = s.current.orderedPanes()[Number(key)];
+        const p = s.current.paneAt(Number(key));
         if (p) void this.owner.runLine(template.replace(/%%|%1/g, `%${p.id}`));
         return;
       }
@@ -194,6 +195,13 @@ export class ClientInput {
     if (key !== "") view.dismissMessage();
     if (this.keyTables(s, key)) return;
     this.sendToPane(key, bytes);
+  }
+
+  /** The host terminal gained or lost focus: the active pane hears it if it asked (mode 1004) and focus-events is on. */
+  private focus(s: Session, bytes: Uint8Array): void {
+    if (!this.host.model.serverOptions.getFlag("focus-events")) return;
+    const p = s.current.active;
+    if (!p.dead && p.modes.sendFocusMode) p.write(bytes);
   }
 
   /** The prefix, its table and repeat, copy mode's table and the root table; true if a table took the key. */
@@ -206,7 +214,7 @@ export class ClientInput {
       const b = keys.lookup("prefix", key);
       this.keyTable = "root";
       if (b && (!inRepeat || b.repeat)) {
-        this.repeatUntil = b.repeat ? performance.now() + 500 : 0;
+        this.repeatUntil = b.repeat ? performance.now() + s.options.getNumber("repeat-time") : 0;
         void this.owner.runBinding(b.commands);
         return true;
       }

@@ -179,8 +179,9 @@ const COMMANDS: Record<string, CopyCommand> = {
   "copy-selection": (cm) => cm.copySelection(false),
   "copy-selection-no-clear": (cm) => cm.copySelection(false),
   "copy-selection-and-cancel": (cm) => cm.copySelection(true),
-  "copy-pipe": (cm) => cm.copySelection(false),
-  "copy-pipe-and-cancel": (cm) => cm.copySelection(true),
+  // Piped to the argument, or to copy-command when there is none.
+  "copy-pipe": (cm, arg) => cm.copySelection(false, arg ?? ""),
+  "copy-pipe-and-cancel": (cm, arg) => cm.copySelection(true, arg ?? ""),
   "copy-end-of-line": (cm) => copyEndOfLine(cm, false),
   "copy-end-of-line-and-cancel": (cm) => copyEndOfLine(cm, true),
   "copy-line": (cm) => copyLine(cm, false),

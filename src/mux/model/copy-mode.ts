@@ -5,7 +5,7 @@
 // One file, longer than most: every copy-mode command moves the same cursor, view and
 // selection, and they keep each other's invariants (clamp, the marker), so they stay together.
 import type { IMarker, IDisposable, Terminal } from "@xterm/headless";
-import { classOf, lineCells, lineLength, type LineCells } from "./copy-text.ts";
+import { classOf, lineCells, lineLength, WORD_SEPARATORS, type LineCells } from "./copy-text.ts";
 
 /** A run of cells drawn in other colours (the renderer's Highlight, which the model may not import). */
 export interface Highlight {
@@ -18,8 +18,8 @@ export interface Highlight {
 }
 
 export interface CopyModeHost {
-  /** The selection was copied: put it in a paste buffer (and the clipboard). */
-  copy(text: string): void;
+  /** The selection was copied: put it in a paste buffer (and the clipboard); `pipe`: copy-pipe's command. */
+  copy(text: string, pipe?: string): void;
   /** Something visible changed (the history under the view moved). */
   changed(): void;
   /** Commands or the mouse moved the view, the cursor or the selection (apply). */
@@ -74,6 +74,10 @@ export class CopyMode {
   rectangle = false;
   lineSelect = false;
   searchText = "";
+  /** The session's word-separators, for word moves and double-click selection. */
+  wordSeparators = WORD_SEPARATORS;
+  /** wrap-search: a search goes round the ends of the history. */
+  wrapSearch = true;
   searchForward = true;
   /** How many times the next command runs (send-keys -N with no key: a typed repeat count; tmux's wme->prefix). */
   prefix = 1;
@@ -324,9 +328,9 @@ export class CopyMode {
   }
 
   /** Copy the selection into a paste buffer; with `cancel`, leave copy mode. */
-  copySelection(cancel: boolean): void {
+  copySelection(cancel: boolean, pipe?: string): void {
     const text = this.selectionText();
-    if (text !== "" || this.anchor) this.host.copy(text);
+    if (text !== "" || this.anchor) this.host.copy(text, pipe);
     if (cancel) this.cancel();
     else this.clearSelection();
   }
@@ -519,7 +523,7 @@ export class CopyMode {
   }
 
   private cls(p: Point): number {
-    return classOf(this.charAt(p.x, p.y));
+    return classOf(this.charAt(p.x, p.y), this.wordSeparators);
   }
 
   nextWord(): void {
@@ -609,7 +613,7 @@ export class CopyMode {
     return out;
   }
 
-  /** Search from the cursor in a direction, wrapping around the buffer; false if nothing. */
+  /** Search from the cursor in a direction, wrapping around the buffer (wrap-search); false if nothing. */
   search(text: string, forward: boolean, regex = false): boolean {
     this.searchText = text;
     this.searchForward = forward;
@@ -625,6 +629,7 @@ export class CopyMode {
     const total = this.lastLine + 1;
     const { x: cx, y: cy } = this.cursor;
     for (let i = 0; i <= total; i++) {
+      if (!this.wrapSearch && (forward ? cy + i >= total : cy - i < 0)) break;
       const y = forward ? (cy + i) % total : (cy - i + total) % total;
       let ms = this.findInLine(y, text, this.searchRegex);
       if (i === 0) ms = ms.filter((m) => (forward ? m.x > cx : m.x < cx));

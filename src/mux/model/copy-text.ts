@@ -59,8 +59,8 @@ export function lineLength(buf: IBuffer, y: number, cols: number): number {
 /** Characters that end a word (tmux's word-separators), besides blanks. */
 export const WORD_SEPARATORS = "!\"#$%&'()*+,-./:;<=>?@[\\]^`{|}~";
 
-/** 0 blank, 1 separator, 2 word character. */
-export function classOf(ch: string): number {
+/** 0 blank, 1 separator (word-separators), 2 word character. */
+export function classOf(ch: string, separators = WORD_SEPARATORS): number {
   if (ch === " " || ch === "" || ch === "\t") return 0;
-  return WORD_SEPARATORS.includes(ch) ? 1 : 2;
+  return separators.includes(ch) ? 1 : 2;
 }

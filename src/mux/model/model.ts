@@ -51,6 +51,8 @@ export class Model {
   /** The global trees (set -s, set -g, set -gw); sessions', windows' and panes' fall back to them. */
   readonly options: GlobalOptions;
   buffers: PasteBuffer[] = [];
+  /** Runs copy-pipe's command with the copied text on its stdin (the server sets it). */
+  runCopyCommand: ((command: string, text: string, pane: Pane) => void) | null = null;
   private bufferCounter = 0;
   private readonly paneIndex = new Map<number, Window>();
   private nextSessionId = 0;
@@ -190,6 +192,7 @@ export class Model {
         exited: (pane) => this.paneExited(pane),
         bell: (pane) => emit({ type: "pane-bell", pane }),
         respawned: (pane) => emit({ type: "pane-respawned", pane }),
+        renamed: (pane, name) => this.paneRenamed(pane, name),
       });
       // Until it is placed in a window, a pane's options fall back to the global window options.
       pane.options.parent = this.windowOptions;
@@ -197,6 +200,19 @@ export class Model {
     } catch (e) {
       throw new UserError(`create pane failed: ${(e as Error).message}`);
     }
+  }
+
+  /**
+   * allow-rename: the program's ESC k name ST names its window and stops automatic-rename; an
+   * empty name gives the window back to automatic-rename (tmux's input_exit_rename).
+   */
+  private paneRenamed(p: Pane, name: string): void {
+    const w = this.paneIndex.get(p.id);
+    if (!w || !p.options.getFlag("allow-rename")) return;
+    if (name !== "") return w.rename(name);
+    const own = w.options.getOnly("automatic-rename");
+    if (own) w.options.removeOrDefault(own, -1);
+    if (!w.options.getFlag("automatic-rename")) w.setName("");
   }
 
   /** The program ended: the pane stays, dead, under remain-on-exit; otherwise it goes. */
@@ -323,6 +339,7 @@ export class Model {
   private placePane(p: Pane, w: Window): void {
     this.paneIndex.set(p.id, w);
     p.options.parent = w.options;
+    p.applyOptions();
   }
 
   // ---- paste buffers -----------------------------------------------------------------------

@@ -21,7 +21,7 @@ export function enterCopyMode(model: Model, pane: Pane, opts: EnterOptions = {})
     const mode: CopyMode = new CopyMode(
       pane.terminal,
       {
-        copy: (text) => copyText(model, pane, text),
+        copy: (text, pipe) => copyText(model, pane, text, pipe),
         changed: () => model.notify.emit({ type: "pane-changed", pane }),
         moved: () => modeChanged(model, pane, true),
         exit: () => {
@@ -32,6 +32,11 @@ export function enterCopyMode(model: Model, pane: Pane, opts: EnterOptions = {})
       vi,
     );
     cm = mode;
+    const t = model.findPane(pane.id);
+    if (t) {
+      cm.wordSeparators = t.session.options.getString("word-separators");
+      cm.wrapSearch = t.window.options.getFlag("wrap-search");
+    }
     pane.copyMode = cm;
     cm.exitAtBottom = opts.exitAtBottom ?? false;
   } else if (!opts.exitAtBottom) {
@@ -52,8 +57,11 @@ export function modeChanged(model: Model, pane: Pane, view = false): void {
 }
 
 /** Copied text becomes the newest paste buffer and, unless set-clipboard is off, the clipboard. */
-export function copyText(model: Model, pane: Pane, text: string): void {
+export function copyText(model: Model, pane: Pane, text: string, pipe?: string): void {
   model.addBuffer(text);
+  // copy-pipe: its command, or copy-command, gets the text on its stdin (window_copy_copy_pipe).
+  const command = pipe === undefined ? "" : pipe || model.serverOptions.getString("copy-command");
+  if (command !== "") model.runCopyCommand?.(command, text, pane);
   if (model.serverOptions.getString("set-clipboard") === "off") return;
   model.notify.emit({ type: "pane-set-clipboard", pane, text });
 }

@@ -5,6 +5,7 @@ import { readlinkSync, readFileSync } from "node:fs";
 import { spawn, signalName, type Pty, type ExitStatus } from "../../pty/index.ts";
 import type { CopyMode } from "./copy-mode.ts";
 import { ControlStringLimiter } from "./string-limit.ts";
+import { RenameStrings } from "./rename-string.ts";
 import { useTmuxWidths } from "./unicode-widths.ts";
 import { clearOnDeccolm } from "./deccolm.ts";
 import { Options } from "./options-store.ts";
@@ -25,6 +26,8 @@ export interface PaneEvents {
   title(pane: Pane): void;
   /** respawn-pane started the program again. */
   respawned(pane: Pane): void;
+  /** The program sent screen's ESC k name ST (allow-rename decides what it does). */
+  renamed?(pane: Pane, name: string): void;
   /** Output was parsed into the screen; `interactive` as in ParseSink.parsed. */
   /** `answer`: the first interactive output since input was typed (its echo). */
   output(pane: Pane, interactive: boolean, answer: boolean): void;
@@ -115,6 +118,11 @@ export class Pane implements ParseSink {
     return this.pty?.pid ?? 0;
   }
 
+  /** Options the screen itself follows: scroll-on-clear (a cleared screen goes into the history). */
+  applyOptions(): void {
+    this.model.options.scrollOnEraseInDisplay = this.options.getFlag("scroll-on-clear");
+  }
+
   /** The pane's terminal device (/dev/pts/N). */
   get tty(): string {
     return this.pty?.tty ?? "";
@@ -130,13 +138,16 @@ export class Pane implements ParseSink {
     this.dead = false;
     this.deadStatus = null;
     const limiter = new ControlStringLimiter();
+    const renames = new RenameStrings((name) => this.events.renamed?.(this, name));
     pty.onData((bytes, release) => {
       // Late output of a program respawn-pane -k replaced belongs to no screen.
       if (this.pty !== pty) return release();
       this.lastOutputAt = performance.now();
       this.pipe?.(bytes);
-      const pieces = limiter.filter(bytes);
-      if (!pieces) return parseScheduler.feed(this, bytes, release);
+      const limited = limiter.filter(bytes);
+      const renamed = limited ? null : renames.filter(bytes);
+      if (!limited && !renamed) return parseScheduler.feed(this, bytes, release);
+      const pieces = renamed ?? (limited ?? []).flatMap((p) => renames.filter(p) ?? [p]);
       if (pieces.length === 0) return release();
       pieces.forEach((p, i) => parseScheduler.feed(this, p, i === pieces.length - 1 ? release : undefined));
     });
@@ -251,10 +262,17 @@ export class Pane implements ParseSink {
   currentCommand(): string {
     const pg = this.pty?.foregroundPid() ?? -1;
     const pid = pg > 0 ? pg : this.pid;
+    const started = this.spawnSpec.argv[0]?.split("/").pop() ?? "";
+    try {
+      // A child not yet past exec is still a copy of this server: it is the program it will be.
+      if (readlinkSync(`/proc/${pid}/exe`) === process.execPath) return started;
+    } catch {
+      // Another user's program (sudo): its exe is not ours to read, its name is.
+    }
     try {
       return readFileSync(`/proc/${pid}/comm`, "utf8").trim();
     } catch {
-      return this.spawnSpec.argv[0]?.split("/").pop() ?? "";
+      return started;
     }
   }
 

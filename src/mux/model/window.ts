@@ -13,8 +13,8 @@ export class Window {
   active: Pane;
   lastPane: Pane | null = null;
   zoomed: Pane | null = null;
-  /** Name given by rename-window / -n; null while automatic-rename follows the program. */
-  fixedName: string | null;
+  /** Its name: given (rename-window, -n), or kept up to date by automatic-rename (server/names.ts). */
+  private storedName: string;
   readonly options: Options;
   activityFlag = false;
   /** When a pane of it last printed something, in ms since the epoch (window_activity, choose-tree -O time). */
@@ -37,8 +37,10 @@ export class Window {
     this.layout = new Layout(first.id, first.cols, first.rows);
     this.panes.set(first.id, first);
     this.active = first;
-    this.fixedName = name;
     this.options = new Options(globalOptions);
+    this.storedName = name ?? defaultWindowName(first);
+    // A window given a name keeps it, as tmux's spawn turns automatic-rename off for it.
+    if (name !== null) this.options.setNumber("automatic-rename", 0);
   }
 
   get cols(): number {
@@ -50,8 +52,7 @@ export class Window {
   }
 
   get name(): string {
-    if (this.fixedName !== null) return this.fixedName;
-    return this.active.currentCommand() || "weft";
+    return this.storedName;
   }
 
   /** Panes in index order (pane_index). */
@@ -59,8 +60,15 @@ export class Window {
     return this.layout.panes().map((id) => this.panes.get(id)!);
   }
 
+  /** The pane's number, counted from pane-base-index (-1 if it is not here). */
   paneIndex(p: Pane): number {
-    return this.layout.panes().indexOf(p.id);
+    const i = this.layout.panes().indexOf(p.id);
+    return i === -1 ? -1 : i + this.options.getNumber("pane-base-index");
+  }
+
+  /** The pane numbered `n` (window_pane_at_index, pane-base-index counted). */
+  paneAt(n: number): Pane | undefined {
+    return this.orderedPanes()[n - this.options.getNumber("pane-base-index")];
   }
 
   rect(p: Pane): Rect {
@@ -89,9 +97,17 @@ export class Window {
     this.session.notify.emit({ type: "window-pane-changed", window: this, pane: p });
   }
 
-  /** A fixed name, as tmux's rename-window (automatic-rename no longer follows the program). */
+  /** A fixed name, as tmux's rename-window: automatic-rename is turned off for this window. */
   rename(name: string): void {
-    this.fixedName = name;
+    this.options.setNumber("automatic-rename", 0);
+    this.storedName = name;
+    this.session.notify.emit({ type: "window-renamed", window: this });
+  }
+
+  /** automatic-rename's new name (the option is left as it is). */
+  setName(name: string): void {
+    if (name === this.storedName) return;
+    this.storedName = name;
     this.session.notify.emit({ type: "window-renamed", window: this });
   }
 
@@ -146,4 +162,14 @@ export class Window {
     const id = this.layout.neighbour(p.id, dir);
     return id === null ? null : (this.panes.get(id) ?? null);
   }
+}
+
+/**
+ * tmux's default_window_name: from the command as given (its first word without "exec ", as
+ * parse_window_name), else the shell; automatic-rename follows the program from then on.
+ */
+function defaultWindowName(p: Pane): string {
+  const words = p.spawnSpec.command ?? [];
+  const first = words.length === 1 ? (words[0] ?? "").trim().replace(/^exec\s+/, "").split(/\s+/)[0] : (words[0] ?? p.spawnSpec.argv[0]);
+  return (first ?? "").split("/").pop() || "weft";
 }

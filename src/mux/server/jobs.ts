@@ -1,7 +1,7 @@
 // #(command) in formats, as tmux's format_job_*: each command runs in the background under
 // /bin/sh -c, its last line of output is cached per client (or for the server) and per command,
 // and a format gets the cached line at once; the command runs again at most once a second and
-// only after its last run ended. Nothing here ever waits for a job.
+// only after its last run ended. Nothing here ever waits for a job. Also copy-pipe's command.
 
 /** Whom a job's output is for: a client (its status line) or null (commands run by the server). */
 export type JobOwner = object | null;
@@ -129,5 +129,16 @@ export class FormatJobs {
   killAll(): void {
     for (const jobs of this.owners.values()) for (const job of jobs.values()) this.kill(job);
     this.owners.clear();
+  }
+}
+
+/** copy-pipe and copy-command: /bin/sh -c with the text on its stdin, in the background; its output is dropped. */
+export function pipeToCommand(command: string, text: string, cwd: string, env: Readonly<Record<string, string>>): void {
+  try {
+    const proc = Bun.spawn(["/bin/sh", "-c", command], { cwd, env: { ...env }, stdin: "pipe", stdout: "ignore", stderr: "ignore" });
+    proc.stdin.write(text);
+    Promise.resolve(proc.stdin.end()).catch(() => {});
+  } catch {
+    // A command that cannot start (no /bin/sh, no such directory) copies nothing more.
   }
 }

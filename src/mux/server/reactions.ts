@@ -5,6 +5,7 @@ import type { ModelEvent, Pane } from "../model/index.ts";
 import type { Server } from "./server.ts";
 import { activity, armSilence, bell } from "./alerts.ts";
 import { markSession, markWindow } from "./repaint.ts";
+import { checkWindowName, forgetWindowName } from "./names.ts";
 
 export function react(server: Server, e: ModelEvent): void {
   redraw(server, e);
@@ -26,26 +27,35 @@ function redraw(server: Server, e: ModelEvent): void {
       server.maybeExit();
       return;
     case "session-renamed":
+      return markSession(server, e.session);
     case "session-window-changed":
+      // A window under aggressive-resize takes its size when it becomes the one looked at.
+      if (e.window.options.getFlag("aggressive-resize")) server.sessionSizeChanged(e.session);
+      return markSession(server, e.session);
     case "window-linked":
       return markSession(server, e.session);
     case "window-unlinked":
+      forgetWindowName(e.window);
       // A session left without windows is closed next (session-closed): nothing to paint.
       if (e.session.windows.length > 0) markSession(server, e.session);
       return;
     case "window-renamed":
     case "window-layout-changed":
+      return markSession(server, e.window.session);
     case "window-pane-changed":
     case "window-resized":
       // The status line shows every window's name, which follows its active pane.
+      checkWindowName(server, e.window);
       return markSession(server, e.window.session);
     case "pane-exited":
       return; // the pane is removed next, and that is announced (window-layout-changed, -unlinked)
     case "pane-died":
+      checkWindowName(server, e.window);
       return markWindow(server, e.window);
     case "pane-mode-changed":
     case "pane-title-changed":
     case "pane-respawned":
+      paneRename(server, e.pane);
       return markPaneWindow(server, e.pane);
     case "pane-marked":
       // The window flag M and marked borders: the windows of the old and the new mark.
@@ -54,6 +64,7 @@ function redraw(server: Server, e: ModelEvent): void {
     case "pane-changed":
       return paneChanged(server, e.pane);
     case "pane-output":
+      paneRename(server, e.pane);
       return paneChanged(server, e.pane, { interactive: e.interactive, answer: e.answer });
     case "pane-bell":
       return bell(server, e.pane);
@@ -84,6 +95,12 @@ function redraw(server: Server, e: ModelEvent): void {
   }
 }
 
+/** The active pane of a window changed: automatic-rename may follow (server/names.ts). */
+function paneRename(server: Server, p: Pane): void {
+  const w = server.model.findPane(p.id)?.window;
+  if (w && w.active === p) checkWindowName(server, w);
+}
+
 function markPaneSession(server: Server, p: Pane): void {
   const t = server.model.findPane(p.id);
   if (t) markSession(server, t.session);
@@ -111,4 +128,7 @@ function optionChanged(server: Server, name: string): void {
   for (const s of model.sessions) server.sessionSizeChanged(s);
   for (const c of server.clients) c.redraw();
   if (name === "monitor-silence") for (const s of model.sessions) for (const w of s.windows) armSilence(server, w);
+  if (name === "scroll-on-clear") for (const s of model.sessions) for (const w of s.windows) for (const p of w.panes.values()) p.applyOptions();
+  if (name === "focus-events") for (const c of server.clients) if (c.session) c.setFocusReporting(model.serverOptions.getFlag("focus-events"));
+  if (name.startsWith("automatic-rename")) for (const s of model.sessions) for (const w of s.windows) checkWindowName(server, w);
 }

@@ -4,7 +4,7 @@ import { existsSync, unlinkSync, chmodSync, readFileSync } from "node:fs";
 import type { Socket } from "bun";
 import { Model, UserError, type Session, type Pane, type PaneTarget } from "../model/index.ts";
 import { globalEnviron, startupEnvironment } from "./startup-env.ts";
-import { FormatJobs, type JobOwner } from "./jobs.ts";
+import { FormatJobs, pipeToCommand, type JobOwner } from "./jobs.ts";
 import { KeyTables } from "../lang/bindings.ts";
 import { ClientConnection } from "../client/client-connection.ts";
 import type { ClientHost, CommandCaller } from "../client/host.ts";
@@ -98,6 +98,7 @@ export class Server implements ClientHost {
       () => this.resolve({ client: null, env: {} }, undefined, "pane", { canFail: true }),
     );
     this.model.notify.subscribe((e) => react(this, e));
+    this.model.runCopyCommand = (command, text, pane) => pipeToCommand(command, text, pane.currentPath(), this.environment);
     for (const c of config.commands) {
       this.commands.set(c.name, c);
       for (const a of c.alias ?? []) this.commands.set(a, c);
@@ -205,10 +206,17 @@ export class Server implements ClientHost {
 
   /** Exit when the last session is gone (exit-empty), as tmux does. */
   maybeExit(): void {
-    if (this.exiting || this.model.sessions.length > 0 || this.pendingCommands > 0) return;
-    if (!this.model.serverOptions.getFlag("exit-empty")) return;
+    if (this.exiting || this.pendingCommands > 0) return;
+    const opts = this.model.serverOptions;
+    if (!opts.getFlag("exit-empty")) return;
+    // exit-unattached: sessions do not keep the server once no client is attached (server_loop).
+    const unattached = opts.getFlag("exit-unattached");
+    if (!unattached && this.model.sessions.length > 0) return;
+    const open = [...this.clients].filter((c) => !c.closed);
+    if (open.some((c) => c.session !== null)) return;
     // Before the first client (config file loading) there is nothing to exit for yet.
-    if (!this.everConnected || (!this.hadSession && [...this.clients].some((c) => !c.closed))) return;
+    if (!this.everConnected || (!this.hadSession && open.length > 0)) return;
+    if (unattached && open.length > 0) return; // the clients still connected go first
     this.shutdown();
   }
 
@@ -450,6 +458,8 @@ export class Server implements ClientHost {
     for (const w of s.windows) {
       const mode = w.options.getString("window-size");
       if (mode === "manual") continue;
+      // aggressive-resize: sized only by clients looking at it (it is the session's current window).
+      if (w.options.getFlag("aggressive-resize") && s.current !== w) continue;
       let pick = clients[0]!;
       for (const c of clients) {
         if (mode === "latest" && c.lastActivity > pick.lastActivity) pick = c;

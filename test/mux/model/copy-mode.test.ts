@@ -252,3 +252,32 @@ test("f F t T jump along the line to a character; ; repeats and , reverses (tmux
   expect(cm.cursor.x).toBe(6);
   cm.dispose();
 });
+
+test("wrap-search off: a search stops at the end of the history instead of going round", async () => {
+  const t = term(30, 5);
+  await write(t, "alpha\r\nneedle one\r\nbeta\r\nneedle two\r\ngamma\r\n");
+  const { cm, x } = setup(t);
+  x("history-top");
+  x("search-forward", "needle");
+  x("search-again");
+  expect(cm.cursor).toEqual({ x: 0, y: 3 });
+  cm.wrapSearch = false;
+  x("search-again"); // nothing after the last: the cursor stays
+  expect(cm.cursor).toEqual({ x: 0, y: 3 });
+  cm.wrapSearch = true;
+  x("search-again");
+  expect(cm.cursor).toEqual({ x: 0, y: 1 });
+});
+
+test("word-separators decide where words end (the session's option, given to copy mode)", async () => {
+  const t = term(30, 5);
+  await write(t, "one.two-three four");
+  const { cm, x } = setup(t);
+  x("start-of-line");
+  x("next-word"); // the default separators: "." ends "one"
+  expect(cm.cursor.x).toBe(3);
+  x("start-of-line");
+  cm.wordSeparators = "-";
+  x("next-word"); // "one.two" is one word now
+  expect(cm.cursor.x).toBe(7);
+});
