@@ -31,6 +31,12 @@ while ! $T show -gv @log | grep -q 'session-closed'; do
 	i=$((i + 1)); [ $i -gt 100 ] && break; sleep 0.1
 done
 $T show -gv @log | tr '|' '\n' | sed '/^$/d'
+echo "== after-hook arguments"
+$T set-hook -g after-send-keys "set -gF @args '#{hook}/#{hook_arguments}/#{hook_flag_t}/#{hook_flag_l}/#{hook_flag_N}/#{hook_argument_1}'"
+$T send -l -N 2 -t keep:0 'a b' 'c"d$'
+i=0
+while [ -z "$($T show -gv @args 2>/dev/null)" ] && [ $i -lt 100 ]; do i=$((i + 1)); sleep 0.1; done
+$T show -gv @args
 echo "== set-hook and show-hooks"
 $T set-hook -g 'window-renamed[5]' 'display -p five'
 $T set-hook -ga window-renamed 'display -p six'
