@@ -2,7 +2,7 @@
 // show-hooks prints, against tmux 3.3a's run of the same script (scripts/goldens/hooks.sh); a
 // failing hook harms nothing, a hook never triggers itself, client hooks follow the client.
 import { test, expect, afterEach } from "bun:test";
-import { readFileSync } from "node:fs";
+import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { Weft } from "../helpers/weft.ts";
 import { waitFor } from "../helpers/wait.ts";
@@ -72,4 +72,25 @@ test("client hooks: attached and session changed, resized, detached, with the cl
     "client-resized:a:1",
     "client-detached:a:0",
   ]);
+});
+
+test("focus: the pane and client focus hooks follow attach and the host terminal's focus reports", async () => {
+  const w = (weft = await Weft.start());
+  const out = `${w.dir}/focus.txt`;
+  // The pane asks for focus reports and records what it hears.
+  await w.ok("new", "-d", "-s", "a", "--", "sh", "-c", `printf '\\033[?1004h'; stty raw -echo; exec cat > '${out}'`);
+  await w.ok("set", "-g", "focus-events", "on");
+  await w.ok("set", "-g", "@log", "");
+  for (const h of ["pane-focus-in", "pane-focus-out", "client-focus-in", "client-focus-out"]) {
+    await w.ok("set-hook", "-g", h, `set -gF @log '#{@log}|#{hook}'`);
+  }
+  const c = w.attach(["attach", "-t", "a"]);
+  await c.waitForScreen((s) => s.includes("[a]"), "attached");
+  await waitFor(async () => (await option(w, "@log")) === "|pane-focus-in", "the pane's focus on attach");
+  c.type("\x1b[O");
+  await waitFor(async () => (await option(w, "@log")).endsWith("client-focus-out"), "the focus-out report");
+  c.type("\x1b[I");
+  await waitFor(async () => (await option(w, "@log")).endsWith("pane-focus-in"), "the focus-in report");
+  expect((await option(w, "@log")).split("|").slice(1)).toEqual(["pane-focus-in", "pane-focus-out", "client-focus-out", "client-focus-in", "pane-focus-in"]);
+  await waitFor(() => existsSync(out) && readFileSync(out, "utf8") === "\x1b[I\x1b[O\x1b[I", "the pane to hear in, out, in");
 });

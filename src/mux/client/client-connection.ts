@@ -259,6 +259,7 @@ export class ClientConnection {
     const old = this.session;
     const first = old === null;
     this.session = s;
+    this.focused = true; // as tmux's server_client_set_session
     this.lastActivity = performance.now();
     s.activity = preciseNow();
     s.lastAttached = Date.now();
@@ -276,6 +277,7 @@ export class ClientConnection {
   /** Switch to another session (switch-client). */
   switchTo(s: Session): void {
     const old = this.session;
+    this.focused = true;
     if (old && old !== s) this.lastSession = old;
     this.session = s;
     s.lastAttached = Date.now();
@@ -384,6 +386,15 @@ export class ClientConnection {
 
   bell(): void {
     this.toTerminal(new Uint8Array([7]));
+  }
+
+  /** Whether the host terminal has the focus, as its last report said (tmux starts a client focused). */
+  focused = true;
+
+  /** A focus report from the host terminal: announced; the reactions move the panes' focus. */
+  setFocused(focused: boolean): void {
+    this.focused = focused;
+    if (this.session) this.server.model.notify.emit({ type: focused ? "client-focus-in" : "client-focus-out", client: this, session: this.session });
   }
 
   /** focus-events: ask the host terminal for focus reports (ESC [ I and ESC [ O), or stop. */

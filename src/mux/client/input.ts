@@ -22,6 +22,8 @@ export interface InputOwner {
   runLine(line: string): Promise<number>;
   /** Run a key binding's commands as this client, stopping at the first that fails. */
   runBinding(commands: string[][]): Promise<void>;
+  /** The host terminal gained (true) or lost the focus (tmux's CLIENT_FOCUSED). */
+  setFocused(focused: boolean): void;
 }
 
 const PASTE_START = Buffer.from("\x1b[200~", "latin1");
@@ -170,7 +172,7 @@ export class ClientInput {
       if (ev) this.mouse.handle(ev);
       return;
     }
-    if (key === "FocusIn" || key === "FocusOut") return this.focus(s, bytes);
+    if (key === "FocusIn" || key === "FocusOut") return this.owner.setFocused(key === "FocusIn");
     if (view.prompt) {
       const taken = view.prompt.key(key, bytes) !== false;
       view.markDirty();
@@ -195,13 +197,6 @@ export class ClientInput {
     if (key !== "") view.dismissMessage();
     if (this.keyTables(s, key)) return;
     this.sendToPane(key, bytes);
-  }
-
-  /** The host terminal gained or lost focus: the active pane hears it if it asked (mode 1004) and focus-events is on. */
-  private focus(s: Session, bytes: Uint8Array): void {
-    if (!this.host.model.serverOptions.getFlag("focus-events")) return;
-    const p = s.current.active;
-    if (!p.dead && p.modes.sendFocusMode) p.write(bytes);
   }
 
   /** The prefix, its table and repeat, copy mode's table and the root table; true if a table took the key. */

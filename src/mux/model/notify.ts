@@ -45,6 +45,8 @@ export type ModelEvent =
   /** The pane entered or left a mode (copy mode); `view`: only the mode's view changed (no hook). */
   | { type: "pane-mode-changed"; pane: Pane; view?: boolean }
   | { type: "pane-title-changed"; pane: Pane }
+  /** The pane gained or lost the focus (announced by the server's focus tracking, server/focus.ts). */
+  | { type: "pane-focus-in" | "pane-focus-out"; pane: Pane }
   /** weft's own: select-pane -m / -M moved or cleared the server's marked pane (`old`: the one before). */
   | { type: "pane-marked"; pane: Pane | null; old: Pane | null }
   /** weft's own: the pane's terminal was resized or its mode redrew. */

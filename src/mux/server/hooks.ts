@@ -61,6 +61,8 @@ export function hookOf(e: ModelEvent): { name: string; subject: HookSubject } | 
       return { name: e.type, subject: { window: e.window } };
     case "pane-exited":
     case "pane-died":
+    case "pane-focus-in":
+    case "pane-focus-out":
     case "pane-title-changed":
     case "pane-set-clipboard":
       return { name: e.type, subject: { pane: e.pane } };

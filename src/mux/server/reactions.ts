@@ -5,15 +5,18 @@ import type { ModelEvent, Pane } from "../model/index.ts";
 import type { Server } from "./server.ts";
 import { activity, armSilence, bell } from "./alerts.ts";
 import { markSession, markWindow } from "./repaint.ts";
+import { updateFocus, updateSessionFocus } from "./focus.ts";
 import { checkWindowName, forgetWindowName } from "./names.ts";
 
 export function react(server: Server, e: ModelEvent): void {
-  redraw(server, e);
-  // Queued: the hook's commands run after the command that caused the change.
-  server.hooks.notify(e);
+  // Hooks are queued (they run after the command that caused the change), after those of what
+  // the reactions announce, except a client's focus-in, which tmux announces before its pane's.
+  if (e.type === "client-focus-in") server.hooks.notify(e);
+  reactTo(server, e);
+  if (e.type !== "client-focus-in") server.hooks.notify(e);
 }
 
-function redraw(server: Server, e: ModelEvent): void {
+function reactTo(server: Server, e: ModelEvent): void {
   switch (e.type) {
     case "session-created":
       server.hadSession = true;
@@ -29,6 +32,7 @@ function redraw(server: Server, e: ModelEvent): void {
     case "session-renamed":
       return markSession(server, e.session);
     case "session-window-changed":
+      updateSessionFocus(server, e.session);
       // A window under aggressive-resize takes its size when it becomes the one looked at.
       if (e.window.options.getFlag("aggressive-resize")) server.sessionSizeChanged(e.session);
       return markSession(server, e.session);
@@ -43,6 +47,9 @@ function redraw(server: Server, e: ModelEvent): void {
     case "window-layout-changed":
       return markSession(server, e.window.session);
     case "window-pane-changed":
+      if (server.model.serverOptions.getFlag("focus-events")) updateFocus(server, e.window);
+      checkWindowName(server, e.window);
+      return markSession(server, e.window.session);
     case "window-resized":
       // The status line shows every window's name, which follows its active pane.
       checkWindowName(server, e.window);
@@ -75,16 +82,23 @@ function redraw(server: Server, e: ModelEvent): void {
     case "paste-buffer-deleted":
       return; // nothing shows buffers live yet (choose-buffer lists them when opened)
     case "client-session-changed":
-      // The sessions it left and joined are sized again for the clients they have now.
+      // The sessions it left and joined are sized again for the clients they have now, and the
+      // focus moves with the client (tmux's server_client_set_session).
       if (e.old && e.old !== e.session) server.sessionSizeChanged(e.old);
-      return server.sessionSizeChanged(e.session);
+      server.sessionSizeChanged(e.session);
+      if (e.old) updateFocus(server, e.old.current);
+      return updateFocus(server, e.session.current);
     case "option-changed":
       return optionChanged(server, e.name);
-    case "client-attached":
     case "client-detached":
-    case "client-resized":
     case "client-focus-in":
     case "client-focus-out":
+      // The pane its session shows may have lost (or gained) its last focused client.
+      return updateFocus(server, e.session.current);
+    case "pane-focus-in":
+    case "pane-focus-out":
+    case "client-attached":
+    case "client-resized":
     case "alert-activity":
     case "alert-bell":
     case "alert-silence":
