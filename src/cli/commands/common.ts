@@ -124,6 +124,8 @@ export function parseDimension(v: string | undefined, name: string): number | un
  * server's pane may attach.
  */
 export function checkNesting(ctx: CommandContext): void {
+  // A control client is a program, not a terminal inside one of our panes (tmux skips it too).
+  if (ctx.client?.control) return;
   const tty = ctx.client?.terminal?.tty;
   if (!(ctx.env.WEFT || ctx.env.TMUX) || !tty) return;
   for (const s of ctx.model.sessions) {
@@ -134,6 +136,7 @@ export function checkNesting(ctx: CommandContext): void {
 }
 
 export function requireTerminal(ctx: CommandContext): void {
+  if (ctx.client?.control) return;
   if (!ctx.terminal || !ctx.client) throw new CommandError("open terminal failed: not a terminal");
 }
 

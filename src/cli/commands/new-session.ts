@@ -36,7 +36,8 @@ export const newSession: CommandEntry = {
     const [dw, dh] = model.sessionOptions.getString("default-size").split("x").map(Number);
     let cols = parseDimension(value(a, "x"), "width") ?? dw ?? 80;
     let rows = parseDimension(value(a, "y"), "height") ?? dh ?? 24;
-    if (!detached && ctx.terminal && !value(a, "x") && !value(a, "y")) {
+    // A control client's size does not count until refresh-client -C gives one (tmux's ignore_client_size).
+    if (!detached && ctx.terminal && !ctx.client?.control && !value(a, "x") && !value(a, "y")) {
       cols = ctx.terminal.cols;
       rows = Math.max(1, ctx.terminal.rows - (model.sessionOptions.getFlag("status") ? 1 : 0));
     }
@@ -57,6 +58,6 @@ export const newSession: CommandEntry = {
           });
     printNew(ctx, "#{session_name}:", { session: s });
     ctx.insertHook?.("after-new-session", { session: s, window: s.current, pane: s.current.active });
-    if (!flag(a, "d") && ctx.terminal && ctx.client) ctx.client.attach(s);
+    if (!flag(a, "d") && (ctx.terminal || ctx.client?.control) && ctx.client) ctx.client.attach(s);
   },
 };

@@ -51,6 +51,8 @@ export type ModelEvent =
   | { type: "pane-marked"; pane: Pane | null; old: Pane | null }
   /** weft's own: the pane's terminal was resized or its mode redrew. */
   | { type: "pane-changed"; pane: Pane }
+  /** weft's own: the program's raw output as read, before it is parsed (control clients' %output); the bytes are the reader's, valid only during the call. */
+  | { type: "pane-data"; pane: Pane; bytes: Uint8Array }
   /** Output was parsed into the pane's screen; `answer`: the first since input was typed. */
   | { type: "pane-output"; pane: Pane; interactive: boolean; answer: boolean }
   | { type: "pane-bell"; pane: Pane }

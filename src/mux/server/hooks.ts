@@ -212,10 +212,14 @@ export class Hooks {
       });
   }
 
-  /** after-<command> (cmdq_insert_hook), `name` in full: the command succeeded, with these arguments. */
-  after(name: string, args: Args, target: PaneTarget | null, client: ClientRef | null): Promise<void> {
+  /**
+   * after-<command> (cmdq_insert_hook), `name` in full: the command succeeded, with these
+   * arguments. Null when the hook has no commands (nothing to wait for).
+   */
+  after(name: string, args: Args, target: PaneTarget | null, client: ClientRef | null): Promise<void> | null {
     const current = this.valid(target);
-    return this.run(afterHookCommands(this.model, name, current?.session ?? null), { name, formats: afterHookFormats(name, args), current }, client);
+    const commands = afterHookCommands(this.model, name, current?.session ?? null);
+    return commands.length === 0 ? null : this.run(commands, { name, formats: afterHookFormats(name, args), current }, client);
   }
 
   /** set-hook -R (notify_hook): the hook's commands now, at the command's target. */

@@ -1,14 +1,29 @@
 // Every reaction to a change of the model, in one place: the server subscribes here once, and
 // each event of the model's notifier (model/notify.ts) is turned into repaints, alerts, the
-// clients' detach and the server's exit, and runs its hook (server/hooks.ts).
+// clients' detach and the server's exit, and runs its hook (server/hooks.ts). Control clients
+// hear their notifications from here (client/control-notify.ts) and their panes' raw output
+// (pane-data).
 import type { ModelEvent, Pane } from "../model/index.ts";
 import type { Server } from "./server.ts";
+import { ControlNotifier } from "../client/control-notify.ts";
 import { activity, armSilence, bell } from "./alerts.ts";
 import { markSession, markWindow } from "./repaint.ts";
 import { updateFocus, updateSessionFocus } from "./focus.ts";
 import { checkWindowName, forgetWindowName } from "./names.ts";
 
+/** Each server's notifier for its control clients. */
+const controlNotifiers = new WeakMap<Server, ControlNotifier>();
+
+function controlNotifier(server: Server): ControlNotifier {
+  let n = controlNotifiers.get(server);
+  if (!n) controlNotifiers.set(server, (n = new ControlNotifier(server.clients, server)));
+  return n;
+}
+
 export function react(server: Server, e: ModelEvent): void {
+  // Every control client hears tmux's notifications of the events that have one, queued until
+  // the commands running now are done (control-notify.ts says which and why).
+  controlNotifier(server).event(e);
   // Hooks are queued (they run after the command that caused the change), after those of what
   // the reactions announce, except a client's focus-in, which tmux announces before its pane's.
   if (e.type === "client-focus-in") server.hooks.notify(e);
@@ -70,6 +85,8 @@ function reactTo(server: Server, e: ModelEvent): void {
       return;
     case "pane-changed":
       return paneChanged(server, e.pane);
+    case "pane-data":
+      return paneData(server, e.pane, e.bytes);
     case "pane-output":
       paneRename(server, e.pane);
       return paneChanged(server, e.pane, { interactive: e.interactive, answer: e.answer });
@@ -93,7 +110,8 @@ function reactTo(server: Server, e: ModelEvent): void {
     case "client-detached":
     case "client-focus-in":
     case "client-focus-out":
-      // The pane its session shows may have lost (or gained) its last focused client.
+      // The pane its session shows may have lost (or gained) its last focused client (control
+      // clients are told of a detach above; the sizes follow from the client's removal).
       return updateFocus(server, e.session.current);
     case "pane-focus-in":
     case "pane-focus-out":
@@ -133,6 +151,17 @@ function paneChanged(server: Server, p: Pane, output?: { interactive: boolean; a
   activity(server, w);
   for (const c of server.clients) {
     if (c.session === w.session && c.session.current === w) c.markDirty(output ? { content: true, urgent: output.interactive, answer: output.answer } : undefined);
+  }
+}
+
+/** A pane's raw output goes to the control clients showing its session, as %output. */
+function paneData(server: Server, p: Pane, bytes: Uint8Array): void {
+  let t;
+  for (const c of server.clients) {
+    if (!c.control) continue;
+    t ??= server.model.findPane(p.id);
+    if (!t) return;
+    c.control.paneOutput(p, t.window, bytes);
   }
 }
 
