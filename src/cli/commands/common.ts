@@ -15,9 +15,9 @@ import { expandAt, formatLookup, type ExpandOptions, type FormatTarget } from ".
  */
 export function paneOptions(ctx: CommandContext, a: Args = ctx.args): NewPaneOptions {
   const env = assignments(a).toRecord();
-  const cwd = value(a, "c");
+  const cwd = startDirectoryFlag(ctx, a);
   const clientPath = ctx.client && !ctx.client.session ? ctx.env.PATH : undefined;
-  return { command: a.positional, cwd: cwd ? expandHome(cwd, ctx.env) : undefined, env, ...(clientPath !== undefined ? { clientPath } : {}) };
+  return { command: a.positional, cwd, env, ...(clientPath !== undefined ? { clientPath } : {}) };
 }
 
 /** -e NAME=value, as tmux's environ_put: one without "=" is ignored. */
@@ -49,6 +49,14 @@ export function updateSessionEnviron(ctx: CommandContext, s: Session, clientEnv:
   s.environ.update(updatePatterns(s.options), Environ.from(clientEnv), fnmatch);
 }
 
+/** -c start-directory, expanded as a format as tmux does (-c '#{pane_current_path}'). */
+export function startDirectoryFlag(ctx: CommandContext, a: Args = ctx.args): string | undefined {
+  const cwd = value(a, "c");
+  if (cwd === undefined) return undefined;
+  const expanded = format(ctx, cwd, ctx.target ?? {});
+  return expanded ? expandHome(expanded, ctx.env) : undefined;
+}
+
 /**
  * Where a new pane starts: -c if given, else `otherwise`; a directory that does not exist gives
  * the server's own working directory, as tmux's child does when its chdir fails.
@@ -70,7 +78,9 @@ function expandHome(p: string, env: Record<string, string>): string {
  * when it is attached (a command from a shell has none), no strftime unless asked.
  */
 export function format(ctx: CommandContext, fmt: string, t: FormatTarget, opts: ExpandOptions = {}): string {
-  const extra = ctx.formats ? { ...ctx.formats, ...t.extra } : t.extra;
+  // The queue item's own variables (current_file while a file's commands run) are under the caller's.
+  const queued = ctx.item.state.formats;
+  const extra = queued || t.extra ? { ...queued, ...t.extra } : undefined;
   return expandAt(ctx.server, { client: ctx.client?.session ? ctx.client : null, ...t, ...(extra ? { extra } : {}) }, fmt, opts);
 }
 
@@ -119,20 +129,18 @@ export function parseDimension(v: string | undefined, name: string): number | un
 }
 
 /**
- * tmux refuses to attach a client whose terminal is one of its own panes while $TMUX is set
- * (server_client_check_nested); so do we with $WEFT (or $TMUX). A client inside another
- * server's pane may attach.
+ * server_client_check_nested: attaching from inside one of this server's own panes ($WEFT, or
+ * $TMUX under the name tmux, set and the client's terminal is a pane's) would draw the session
+ * into itself. A client in a pane of another server (another -L socket) may attach.
  */
 export function checkNesting(ctx: CommandContext): void {
   // A control client is a program, not a terminal inside one of our panes (tmux skips it too).
   if (ctx.client?.control) return;
+  const variable = ctx.server.asTmux ? "TMUX" : "WEFT";
+  if (!ctx.env[variable]) return;
   const tty = ctx.client?.terminal?.tty;
-  if (!(ctx.env.WEFT || ctx.env.TMUX) || !tty) return;
-  for (const s of ctx.model.sessions) {
-    for (const w of s.windows) {
-      for (const p of w.panes.values()) if (p.tty === tty) throw new CommandError("sessions should be nested with care, unset $WEFT to force");
-    }
-  }
+  const inOwnPane = tty === undefined || ctx.server.model.sessions.some((s) => s.windows.some((w) => [...w.panes.values()].some((p) => p.tty === tty)));
+  if (inOwnPane) throw new CommandError(`sessions should be nested with care, unset $${variable} to force`);
 }
 
 export function requireTerminal(ctx: CommandContext): void {

@@ -1,13 +1,15 @@
 // new-session (new): create a session and attach to it, or with -d leave it running detached.
 import { CommandError, flag, value } from "../../mux/lang/command.ts";
 import type { CommandEntry } from "./context.ts";
-import { newSessionEnviron, paneOptions, parseDimension, printNew, checkNesting, requireTerminal, updateSessionEnviron } from "./common.ts";
+import { newSessionEnviron, paneOptions, parseDimension, printNew, checkNesting, requireTerminal, startDirectoryFlag, updateSessionEnviron } from "./common.ts";
+import { showCauses } from "../../mux/server/config.ts";
 import { sessionFromLayout } from "./layout-file.ts";
+import type { NewSessionOptions, Session } from "../../mux/model/index.ts";
 
 export const newSession: CommandEntry = {
   name: "new-session",
   alias: ["new"],
-  usage: "[-AdP] [-c start-directory] [-e environment] [-F format] [-n window-name] [-s session-name] [-x width] [-y height] [--layout file] [shell-command [argument ...]]",
+  usage: "[-AdP] [-c start-directory] [-e environment] [-F format] [-n window-name] [-s session-name] [-t target-session] [-x width] [-y height] [--layout file] [shell-command [argument ...]]",
   args: "AdDEPXc:e:F:n:s:t:x:y:",
   long: { layout: true },
   noSession: true,
@@ -21,7 +23,7 @@ export const newSession: CommandEntry = {
     if (flag(a, "A") && name) {
       const existing = model.sessions.find((s) => s.name === name);
       if (existing) {
-        if (flag(a, "d")) return;
+        if (detached) return;
         checkNesting(ctx);
         requireTerminal(ctx);
         updateSessionEnviron(ctx, existing);
@@ -39,16 +41,20 @@ export const newSession: CommandEntry = {
     // A control client's size does not count until refresh-client -C gives one (tmux's ignore_client_size).
     if (!detached && ctx.terminal && !ctx.client?.control && !value(a, "x") && !value(a, "y")) {
       cols = ctx.terminal.cols;
-      rows = Math.max(1, ctx.terminal.rows - (model.sessionOptions.getFlag("status") ? 1 : 0));
+      rows = Math.max(1, ctx.terminal.rows - model.sessionOptions.getNumber("status")); // status "2" to "5" takes that many lines
     }
+    const group = value(a, "t");
+    if (group !== undefined && (a.positional.length > 0 || value(a, "n") !== undefined)) throw new CommandError("command or window name given with target");
     const layout = value(a, "layout");
     if (layout !== undefined && a.positional.length > 0) throw new CommandError("--layout and a command can't be given together");
     const s =
-      layout !== undefined
-        ? sessionFromLayout(ctx, layout, { name, cols, rows, cwd: value(a, "c") ?? ctx.cwd, environ: newSessionEnviron(ctx) })
+      group !== undefined
+        ? grouped(ctx, group, { name, cwd: startDirectoryFlag(ctx) ?? ctx.cwd, environ: newSessionEnviron(ctx), cols, rows, pane: { ...paneOptions(ctx), env: {} } })
+        : layout !== undefined
+        ? sessionFromLayout(ctx, layout, { name, cols, rows, cwd: startDirectoryFlag(ctx) ?? ctx.cwd, environ: newSessionEnviron(ctx) })
         : model.createSession({
             name,
-            cwd: value(a, "c") ?? ctx.cwd,
+            cwd: startDirectoryFlag(ctx) ?? ctx.cwd,
             environ: newSessionEnviron(ctx),
             cols,
             rows,
@@ -56,8 +62,20 @@ export const newSession: CommandEntry = {
             // -e went to the session's environment.
             pane: { ...paneOptions(ctx), env: {} },
           });
+    // The config's errors not shown yet go over the new session's pane.
+    if (ctx.server.runner.configFinished) showCauses(ctx.server, s);
     printNew(ctx, "#{session_name}:", { session: s });
     ctx.insertHook?.("after-new-session", { session: s, window: s.current, pane: s.current.active });
-    if (!flag(a, "d") && (ctx.terminal || ctx.client?.control) && ctx.client) ctx.client.attach(s);
+    if (!detached && (ctx.terminal || ctx.client?.control) && ctx.client) ctx.client.attach(s);
   },
 };
+
+/**
+ * -t: a session in a group with the target session (or the group of that name when no session
+ * is found), sharing its windows, as tmux's new-session -t.
+ */
+function grouped(ctx: Parameters<CommandEntry["exec"]>[0], spec: string, opts: NewSessionOptions): Session {
+  const groupWith = ctx.server.resolve(ctx, spec, "session", { canFail: true })?.session ?? null;
+  if (!groupWith && !ctx.model.groups.has(spec) && spec === "") throw new CommandError(`invalid session group: ${spec}`);
+  return ctx.model.createGroupedSession(opts, groupWith, spec);
+}

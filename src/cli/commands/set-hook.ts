@@ -12,14 +12,18 @@ export const setHook: CommandEntry = {
   noSession: true,
   minArgs: 1,
   maxArgs: 2,
-  async exec(ctx) {
+  // The command may be a { } block (ARGS_PARSE_COMMANDS_OR_STRING).
+  commandArgs: (i) => i === 1,
+  exec(ctx) {
     const { target, found } = optionTarget(ctx);
     const parsers = optionParsers(ctx, found);
     const r = asCommandError(() => runSet(ctx.model.options, target, "set-hook", optionFlags(ctx), ctx.args.positional, parsers));
     if (r.runHook === undefined) return;
     const s = found?.session ?? null;
     const at: PaneTarget | null = found?.window && found.pane ? { session: found.session, window: found.window, pane: found.pane } : s ? { session: s, window: s.current, pane: s.current.active } : null;
-    await ctx.server.hooks.runNow(r.runHook, at, ctx.client);
+    // Inserted after this command, as tmux's notify_hook.
+    const hook = ctx.server.hooks.now(r.runHook, at);
+    if (hook) ctx.server.runner.insertHook(ctx.item, hook);
   },
 };
 

@@ -21,22 +21,22 @@ export const splitWindow: CommandEntry = {
   name: "split-window",
   alias: ["splitw"],
   usage: "[-bdefhIPvZ] [-c start-directory] [-e environment] [-F format] [-l size] [-t target-pane] [shell-command]",
-  args: "bdefhIvPZc:e:F:l:p:t:",
+  args: "bdfhIvPZc:e:F:l:p:t:",
   target: "pane",
   exec(ctx) {
     const a = ctx.args;
-    const { window, pane } = ctx.target;
+    const { session, window, pane } = ctx.target;
     const p = ctx.model.splitPane(
       window,
       pane,
       { horizontal: flag(a, "h"), before: flag(a, "b"), fullSize: flag(a, "f"), size: splitSize(value(a, "l"), value(a, "p")) },
-      { ...paneOptions(ctx), cwd: startDirectory(paneOptions(ctx).cwd, pane.currentPath() || window.session.cwd) },
+      { ...paneOptions(ctx), cwd: startDirectory(paneOptions(ctx).cwd, pane.currentPath() || session.cwd) },
       !flag(a, "d"),
     );
     // -Z: the window is zoomed afterwards, on its active pane, zoomed before or not (tmux's
     // window_push_zoom with always set).
     if (flag(a, "Z") && !window.zoomed) window.toggleZoom(window.active);
-    printNew(ctx, "#{session_name}:#{window_index}.#{pane_index}", { session: window.session, window, pane: p });
-    ctx.insertHook?.("after-split-window", { session: window.session, window, pane: p });
+    printNew(ctx, "#{session_name}:#{window_index}.#{pane_index}", { ...ctx.target, pane: p });
+    ctx.insertHook?.("after-split-window", { ...ctx.target, pane: p });
   },
 };

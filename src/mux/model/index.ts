@@ -6,6 +6,8 @@ export { UserError } from "./errors.ts";
 export { Environ, type EnvironEntry } from "./environ.ts";
 export { Session, preciseNow } from "./session.ts";
 export { Window } from "./window.ts";
+export { Winlink } from "./winlink.ts";
+export { SessionGroup, groupOf, isLinkedOutside } from "./session-group.ts";
 export { Pane, type PaneSpawn } from "./pane.ts";
 export { Options, OptionError } from "./options-store.ts";
 export {

@@ -9,7 +9,7 @@ const FOCUS_OUT = "\x1b[O";
 
 function hasFocus(server: Server, w: Window, p: Pane): boolean {
   if (w.active !== p) return false;
-  for (const c of server.clients) if (!c.closed && c.focused && c.session === w.session && w.session.current === w) return true;
+  for (const c of server.clients) if (!c.closed && c.focused && c.session?.current === w) return true;
   return false;
 }
 

@@ -37,8 +37,19 @@ export interface HookRun {
   current: PaneTarget | null;
 }
 
-/** What runs a hook's commands (the server's command runner), in one place. */
-export type HookRunner = (commands: string[], run: HookRun, client: ClientRef | null) => Promise<void>;
+/** A hook's command lines (one an item of its array) and what they run with. */
+export interface HookCommands {
+  commands: string[];
+  run: HookRun;
+}
+
+/** What hooks ask of the command queues (server/cmdq.ts). */
+export interface HookQueue {
+  /** The command running now runs without hooks (tmux's CMDQ_STATE_NOHOOKS: a hook's own). */
+  inHook(): boolean;
+  /** notify_add: a callback at the end of the global queue; the commands it finds run right after it. */
+  appendHook(find: () => HookCommands | null): void;
+}
 
 /** Which hook an event runs and what it names, as the notify_* call tmux makes for it. */
 export function hookOf(e: ModelEvent): { name: string; subject: HookSubject } | null {
@@ -135,7 +146,8 @@ export function hookTarget(model: Model, s: HookSubject, clientSession: Session 
   if (s.pane) return model.findPane(s.pane.id) ?? null;
   if (s.window) {
     const w = model.findWindow(s.window.id);
-    const session = alive(s.session) ? s.session : w?.session;
+    // cmd_find_from_session_window, else the window's best session (cmd_find_from_window).
+    const session = alive(s.session) && w && s.session.has(w) ? s.session : w ? model.bestLink(w)?.session : null;
     return w && alive(session) ? { session, window: w, pane: w.active } : null;
   }
   const session = s.session ?? (s.client ? clientSession : null);
@@ -174,17 +186,14 @@ function stillValid(model: Model, t: PaneTarget | null): PaneTarget | null {
 }
 
 /**
- * The server's hooks: notifications are queued one after another, after the command that caused
- * them (tmux appends them to the global queue); after-hooks and set-hook -R run at once, in the
- * command's place. While a hook's commands run, they cause no hooks (CMDQ_STATE_NOHOOKS).
+ * The server's hooks: a notification is queued at the end of the global queue (after the
+ * command that caused it); after-hooks and set-hook -R are inserted after their command. A
+ * hook's commands run without hooks, so no hook can trigger itself.
  */
 export class Hooks {
-  private running = 0;
-  private queue: Promise<void> = Promise.resolve();
-
   constructor(
     private readonly model: Model,
-    private readonly runner: HookRunner,
+    private readonly queue: HookQueue,
     /** The session a client shows, for hooks about a client. */
     private readonly sessionOf: (c: ClientRef) => Session | null,
     /** cmd_find_from_nothing: the best session's current pane, for a hook whose target is gone. */
@@ -195,49 +204,32 @@ export class Hooks {
     return stillValid(this.model, t) ?? this.fromNothing();
   }
 
-  /** The hook of a model event, if any, queued (notify_add). */
+  /** The hook of a model event, if any, queued (notify_add); its target is checked when it runs. */
   notify(e: ModelEvent): void {
-    if (this.running > 0) return;
     const hook = hookOf(e);
-    if (!hook) return;
+    if (!hook || this.queue.inHook()) return;
     const formats = hookFormats(hook.name, hook.subject);
     const client = hook.subject.client ?? null;
     const target = hookTarget(this.model, hook.subject, client ? this.sessionOf(client) : null);
-    // The next turn: the command that caused it has finished, as a queued callback runs after it.
-    this.queue = this.queue
-      .then(() => new Promise<void>((resolve) => setImmediate(resolve)))
-      .then(() => {
-        const current = this.valid(target);
-        return this.run(hookCommands(this.model, hook.name, current), { name: hook.name, formats, current }, client);
-      });
+    this.queue.appendHook(() => {
+      const current = this.valid(target);
+      return found(hookCommands(this.model, hook.name, current), { name: hook.name, formats, current });
+    });
   }
 
-  /**
-   * after-<command> (cmdq_insert_hook), `name` in full: the command succeeded, with these
-   * arguments. Null when the hook has no commands (nothing to wait for).
-   */
-  after(name: string, args: Args, target: PaneTarget | null, client: ClientRef | null): Promise<void> | null {
+  /** after-<command> (cmdq_insert_hook), `name` in full: the command succeeded, with these arguments. */
+  after(name: string, args: Args, target: PaneTarget | null): HookCommands | null {
     const current = this.valid(target);
-    const commands = afterHookCommands(this.model, name, current?.session ?? null);
-    return commands.length === 0 ? null : this.run(commands, { name, formats: afterHookFormats(name, args), current }, client);
+    return found(afterHookCommands(this.model, name, current?.session ?? null), { name, formats: afterHookFormats(name, args), current });
   }
 
-  /** set-hook -R (notify_hook): the hook's commands now, at the command's target. */
-  runNow(name: string, target: PaneTarget | null, client: ClientRef | null): Promise<void> {
+  /** set-hook -R (notify_hook): the hook's commands, to run now at the command's target. */
+  now(name: string, target: PaneTarget | null): HookCommands | null {
     const current = this.valid(target);
-    return this.run(hookCommands(this.model, name, current), { name, formats: { hook: name }, current }, client);
+    return found(hookCommands(this.model, name, current), { name, formats: { hook: name }, current });
   }
+}
 
-  private async run(commands: string[], run: HookRun, client: ClientRef | null): Promise<void> {
-    if (commands.length === 0) return;
-    this.running++;
-    try {
-      await this.runner(commands, run, client);
-    } catch (e) {
-      // A hook never stops the server or the hooks after it.
-      console.error(`hook ${run.name}:`, e);
-    } finally {
-      this.running--;
-    }
-  }
+function found(commands: string[], run: HookRun): HookCommands | null {
+  return commands.length === 0 ? null : { commands, run };
 }

@@ -34,7 +34,7 @@ test("weft's own events and a mode's view moving run no hook", () => {
 });
 
 test("after-hooks see the command's arguments as args_print prints them, each flag and argument", () => {
-  const args = { flags: new Map<string, string | true>([["t", "a:1"], ["d", true], ["e", "B=2"]]), all: new Map([["e", ["A=1", "B=2"]]]), positional: ["sh -c", "x"] };
+  const args = { flags: new Map<string, string | true>([["t", "a:1"], ["d", true], ["e", "B=2"]]), all: new Map([["e", ["A=1", "B=2"]]]), positional: ["sh -c", "x"], values: ["sh -c", "x"] };
   expect(afterHookFormats("after-new-window", args)).toEqual({
     hook: "after-new-window",
     hook_arguments: '-d -e A=1 -e B=2 -t a:1 "sh -c" x',
