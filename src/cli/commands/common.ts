@@ -139,7 +139,8 @@ export function checkNesting(ctx: CommandContext): void {
   const variable = ctx.server.asTmux ? "TMUX" : "WEFT";
   if (!ctx.env[variable]) return;
   const tty = ctx.client?.terminal?.tty;
-  const inOwnPane = tty === undefined || ctx.server.model.sessions.some((s) => s.windows.some((w) => [...w.panes.values()].some((p) => p.tty === tty)));
+  // A client with no terminal is in no pane (tmux goes on to "open terminal failed").
+  const inOwnPane = tty !== undefined && ctx.server.model.sessions.some((s) => s.windows.some((w) => [...w.panes.values()].some((p) => p.tty === tty)));
   if (inOwnPane) throw new CommandError(`sessions should be nested with care, unset $${variable} to force`);
 }
 
