@@ -86,6 +86,9 @@ export const COMMAND_NAMES: readonly (readonly [string, readonly string[], boole
   ["list-commands", ["lscm"], true],
   ["display-menu", ["menu"], false],
   ["display-popup", ["popup"], false],
+  ["show-environment", ["showenv"], false],
+  ["set-hook", [], false],
+  ["show-hooks", [], false],
 ];
 
 /**

@@ -1,7 +1,7 @@
 // The server's life and its socket: start, stale sockets, unsafe directories, bad clients,
 // sessions ending with their last pane, window sizes, remain-on-exit, config files.
 import { test, expect, afterEach } from "bun:test";
-import { mkdirSync, chmodSync, writeFileSync, existsSync, statSync } from "node:fs";
+import { mkdirSync, chmodSync, writeFileSync, existsSync, statSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { Weft } from "../helpers/weft.ts";
 import { waitFor, within } from "../helpers/wait.ts";
@@ -146,10 +146,15 @@ test("the config file sets options and bindings", async () => {
 
 test("weft refuses to attach inside its own pane unless $WEFT is unset", async () => {
   weft = await Weft.start();
+  const out = join(weft.dir, "nested.txt");
   await weft.ok("new", "-d", "-s", "n", "--", "sh");
+  // As tmux's server_client_check_nested: the client's terminal is one of this server's panes.
+  await weft.ok("new-window", "-t", "n", "--", "sh", "-c", `'${weft.bin}' -L test -f /dev/null attach -t n 2> '${out}'; echo $? >> '${out}'; sleep 30`);
+  await waitFor(() => existsSync(out) && readFileSync(out, "utf8").endsWith("\n1\n"), "the nested attach to fail");
+  expect(readFileSync(out, "utf8")).toBe("sessions should be nested with care, unset $WEFT to force\n1\n");
+  // Outside the server's panes $WEFT is no reason to refuse (a client in another server's pane).
   const r = await weft.runWith({ WEFT: "/x,1,0" }, "attach", "-t", "n");
-  expect(r.code).toBe(1);
-  expect(r.stderr).toBe("sessions should be nested with care, unset $WEFT to force\n");
+  expect(r.stderr).toBe("open terminal failed: not a terminal\n");
 });
 
 test("a killed server leaves attached clients restoring the terminal and saying so", async () => {

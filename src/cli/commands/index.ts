@@ -69,6 +69,8 @@ import { runShell } from "./run-shell.ts";
 import { listCommands } from "./list-commands.ts";
 import { displayMenu } from "./display-menu.ts";
 import { displayPopup } from "./display-popup.ts";
+import { showEnvironment } from "./show-environment.ts";
+import { setHook, showHooks } from "./set-hook.ts";
 
 export const COMMANDS: CommandEntry[] = [
   newSession,
@@ -152,4 +154,7 @@ export const COMMANDS: CommandEntry[] = [
   listCommands,
   displayMenu,
   displayPopup,
+  showEnvironment,
+  setHook,
+  showHooks,
 ];

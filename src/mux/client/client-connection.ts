@@ -154,6 +154,7 @@ export class ClientConnection {
         if (this.session) {
           this.view.resize(m.cols, m.rows);
           this.server.sessionSizeChanged(this.session);
+          if (m.t === "resize") this.server.model.notify.emit({ type: "client-resized", client: this, session: this.session });
           if (m.t === "resume") this.redraw();
           else this.markDirty();
         }
@@ -210,7 +211,7 @@ export class ClientConnection {
     this.endWhenWritten();
     this.closed = true;
     this.server.removeClient(this);
-    if (s) this.server.model.notify.emit({ type: "client-detached", client: this });
+    if (s) this.server.model.notify.emit({ type: "client-detached", client: this, session: s });
   }
 
   send(m: ServerMessage): void {
@@ -286,6 +287,7 @@ export class ClientConnection {
   onClose(): void {
     if (this.closed) return;
     this.closed = true;
+    if (this.session) this.server.model.notify.emit({ type: "client-detached", client: this, session: this.session });
     this.control?.stop();
     this.releaseTty();
     this.stopRendering();
@@ -317,11 +319,13 @@ export class ClientConnection {
     return this.terminal?.term ?? "";
   }
 
-  attach(s: Session): void {
+  /** Show `s`; `announce`: attach-session's client-attached too, for a client that showed nothing. */
+  attach(s: Session, announce = false): void {
     if (!this.terminal && !this.control) throw new Error("not a terminal");
     const old = this.session;
     const first = old === null;
     this.session = s;
+    this.focused = true; // as tmux's server_client_set_session
     this.lastActivity = performance.now();
     s.activity = preciseNow();
     s.lastAttached = Date.now();
@@ -337,12 +341,14 @@ export class ClientConnection {
     }
     this.server.model.notify.emit({ type: "client-session-changed", client: this, session: s, old });
     this.server.showPendingView(this);
+    if (announce && first) this.server.model.notify.emit({ type: "client-attached", client: this, session: s });
     this.redraw();
   }
 
   /** Switch to another session (switch-client). */
   switchTo(s: Session): void {
     const old = this.session;
+    this.focused = true;
     if (old && old !== s) this.lastSession = old;
     this.session = s;
     s.lastAttached = Date.now();
@@ -361,8 +367,10 @@ export class ClientConnection {
     this.endWhenWritten();
     this.closed = true;
     this.server.removeClient(this);
-    if (s) this.server.sessionSizeChanged(s);
-    if (s) this.server.model.notify.emit({ type: "client-detached", client: this });
+    if (s) {
+      this.server.sessionSizeChanged(s);
+      this.server.model.notify.emit({ type: "client-detached", client: this, session: s });
+    }
   }
 
   /** Paint the current state now, pacing aside (the session is ending: no later frame comes). */
@@ -453,6 +461,15 @@ export class ClientConnection {
 
   bell(): void {
     this.toTerminal(new Uint8Array([7]));
+  }
+
+  /** Whether the host terminal has the focus, as its last report said (tmux starts a client focused). */
+  focused = true;
+
+  /** A focus report from the host terminal: announced; the reactions move the panes' focus. */
+  setFocused(focused: boolean): void {
+    this.focused = focused;
+    if (this.session) this.server.model.notify.emit({ type: focused ? "client-focus-in" : "client-focus-out", client: this, session: this.session });
   }
 
   /** focus-events: ask the host terminal for focus reports (ESC [ I and ESC [ O), or stop. */

@@ -13,7 +13,7 @@ import type { ClientConnection } from "./client-connection.ts";
  * pane, and the mouse event a binding ran for ("=" targets and display-menu -xM read it).
  */
 export interface RunState {
-  current?: PaneTarget;
+  current?: PaneTarget | null;
   mouse?: CommandMouse;
 }
 

@@ -27,6 +27,8 @@ export interface InputOwner {
   runLine(line: string): void;
   /** Run a key binding's commands as this client, on its queue (with the mouse event it ran for). */
   runBinding(commands: CommandList, mouse?: CommandMouse): void;
+  /** The host terminal gained (true) or lost the focus (tmux's CLIENT_FOCUSED). */
+  setFocused(focused: boolean): void;
 }
 
 const PASTE_START = Buffer.from("\x1b[200~", "latin1");
@@ -176,7 +178,7 @@ export class ClientInput {
       else if (ev) this.mouse.handle(ev);
       return;
     }
-    if (key === "FocusIn" || key === "FocusOut") return this.focus(s, bytes);
+    if (key === "FocusIn" || key === "FocusOut") return this.owner.setFocused(key === "FocusIn");
     if (view.overlay) {
       // A menu or popup takes every key while it is open, ahead of the prompt and the tables.
       if (key !== "") view.dismissMessage();
@@ -224,13 +226,6 @@ export class ClientInput {
     const result = box.mouse(ev);
     if (result === "close") view.closeOverlay();
     else if (result === "redraw") view.markDirty();
-  }
-
-  /** The host terminal gained or lost focus: the active pane hears it if it asked (mode 1004) and focus-events is on. */
-  private focus(s: Session, bytes: Uint8Array): void {
-    if (!this.host.model.serverOptions.getFlag("focus-events")) return;
-    const p = s.current.active;
-    if (!p.dead && p.modes.sendFocusMode) p.write(bytes);
   }
 
   /** The prefix, its table and repeat, copy mode's table and the root table; true if a table took the key. */

@@ -87,6 +87,11 @@ export interface CommandContext<Host = unknown, Client = unknown, Item = unknown
   item: Item;
   /** The mouse event its binding ran for, if any. */
   mouse?: CommandMouse;
+  /**
+   * cmdq_insert_hook: run the hook `name` (after-new-window, ...) at `target` once this command
+   * has finished, before the next; for the commands that choose their hook's target themselves.
+   */
+  insertHook?(name: string, target: PaneTarget): void;
   print(text: string): void;
 }
 

@@ -64,6 +64,8 @@ export class Pane implements ParseSink {
   activePoint = 0;
   /** select-pane -d: keys for it are dropped (pane_input_off). */
   inputOff = false;
+  /** It has the focus: its window's active pane, shown by a focused client (tmux's PANE_FOCUSED). */
+  focused = false;
   /** Copy mode, while the pane is in it (tmux's window mode). */
   copyMode: CopyMode | null = null;
   private readonly waiters = new Set<() => void>();

@@ -2,8 +2,8 @@
 // and the config file, and hears every change of the model once (reactions.ts).
 import { existsSync, unlinkSync, chmodSync } from "node:fs";
 import type { Socket } from "bun";
-import { Model, type Session, type Pane, type Window } from "../model/index.ts";
-import { startupEnvironment } from "./startup-env.ts";
+import { Model, type Session, type Pane, type PaneTarget, type Window } from "../model/index.ts";
+import { globalEnviron, startupEnvironment } from "./startup-env.ts";
 import { FormatJobs, pipeToCommand, type JobOwner } from "./jobs.ts";
 import { KeyTables } from "../lang/bindings.ts";
 import { ClientConnection } from "../client/client-connection.ts";
@@ -21,6 +21,7 @@ import { parseScheduler } from "../model/parse-scheduler.ts";
 import { encodeJson } from "../client/protocol.ts";
 import type { PaneView } from "../../render/index.ts";
 import { react } from "./reactions.ts";
+import { Hooks } from "./hooks.ts";
 import { markSession } from "./repaint.ts";
 import { parseString } from "../lang/cmd-parse.ts";
 import { TMUX_VERSION } from "../lang/version.ts";
@@ -42,8 +43,6 @@ export interface ServerConfig {
   asTmux?: boolean;
 }
 
-/** Variables the server's environment gets from the client that started it for the runtime only. */
-const RUNTIME_ONLY = new Set(["BUN_GC_TIMER_DISABLE", "BUN_JSC_percentCPUPerMBForFullTimer"]);
 
 /**
  * Only our own uid (and root) may connect, as tmux. Bun does not type a socket's fd but has it;
@@ -63,18 +62,10 @@ export class Server implements ClientHost {
   /** The command table in name order, as tmux's cmd_table (prefix matching lists it so). */
   readonly entries: ServerCommandEntry[];
   readonly runner: CommandRunner;
-  /** Variables set by the config (NAME=value, %hidden NAME=value): tmux's global environment. */
-  private readonly assigned = new Map<string, { value: string; hidden: boolean } | null>();
+  /** The config's NAME=value and %hidden NAME=value, and its $NAME: the global environment. */
   readonly parseEnv: ParseEnvironment = {
-    get: (name) => {
-      const a = this.assigned.get(name);
-      return a === null ? undefined : (a?.value ?? this.baseEnv()[name]);
-    },
-    set: (name, value, hidden) => {
-      this.assigned.set(name, { value, hidden });
-      this.model.globalEnvironment[name] = value;
-      if (hidden) delete this.model.globalEnvironment[name];
-    },
+    get: (name) => this.model.environ.find(name)?.value ?? undefined,
+    set: (name, value, hidden) => this.model.environ.set(name, value, hidden),
   };
   /** Default bindings left out because weft lacks a command they run (loaded once it has them). */
   skippedDefaultBindings: string[] = [];
@@ -105,6 +96,8 @@ export class Server implements ClientHost {
   });
   // How often jobs nobody has asked for lately are looked for (they go after an hour).
   private readonly jobTidy = setInterval(() => this.jobs.tidy(), 60_000).unref();
+  /** set-hook's hooks, fired from reactions.ts and after commands. */
+  readonly hooks: Hooks;
   /** Which panes are in a mode (copy mode). */
   paneInMode: (p: Pane) => boolean = (p) => p.copyMode !== null;
   markedPane(): Pane | null {
@@ -119,11 +112,18 @@ export class Server implements ClientHost {
     this.weftVersion = config.version;
     this.asTmux = config.asTmux === true;
     this.configFiles = config.configFiles;
-    this.model = new Model(config.socketPath, startupEnvironment(process.env), this.asTmux);
+    this.model = new Model(config.socketPath, startupEnvironment(process.env), this.asTmux, globalEnviron(process.env));
+    this.model.programVersion = this.version;
     this.model.notify.subscribe((e) => react(this, e));
-    this.model.runCopyCommand = (command, text, pane) => pipeToCommand(command, text, pane.currentPath(), this.environment);
+    this.model.runCopyCommand = (command, text, pane) => pipeToCommand(command, text, pane.currentPath(), this.globalEnv());
     this.entries = [...config.commands].sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
     this.runner = new CommandRunner(this);
+    this.hooks = new Hooks(
+      this.model,
+      this.runner,
+      (c) => (c instanceof ClientConnection ? c.session : null),
+      () => this.resolve({ client: null, env: {} }, undefined, "pane", { canFail: true }),
+    );
     this.loadDefaultBindings();
     parseScheduler.setInterrupt(() => this.interactiveWaiting());
   }
@@ -142,13 +142,6 @@ export class Server implements ClientHost {
     }
   }
 
-  /** The server's own environment as started (tmux's global environ), less the runtime's settings. */
-  private baseEnv(): Record<string, string> {
-    const env: Record<string, string> = {};
-    for (const [k, v] of Object.entries(process.env)) if (v !== undefined && !RUNTIME_ONLY.has(k)) env[k] = v;
-    return env;
-  }
-
   /** TERM for panes and jobs (the default-terminal option). */
   defaultTerminal(): string {
     return "tmux-256color";
@@ -156,26 +149,14 @@ export class Server implements ClientHost {
 
   /** tmux's global_environ as formats see it: hidden variables too (environ_find finds them). */
   get environment(): Readonly<Record<string, string>> {
-    const env = this.globalEnv();
-    for (const [k, v] of this.assigned) if (v?.hidden) env[k] = v.value;
+    const env: Record<string, string> = {};
+    for (const e of this.model.environ.entries()) if (e.value !== null) env[e.name] = e.value;
     return env;
   }
 
-  /** The global environment: the server's, with what the config and set-environment -g assigned (hidden ones left out). */
+  /** The global environment as a child gets it (hidden and cleared entries left out). */
   globalEnv(): Record<string, string> {
-    const env = this.baseEnv();
-    for (const [k, v] of this.assigned) {
-      if (v === null) delete env[k];
-      else if (!v.hidden) env[k] = v.value;
-    }
-    return env;
-  }
-
-  /** set-environment -g: a value, or null to remove the variable (-u). */
-  setGlobalEnv(name: string, value: string | null): void {
-    this.assigned.set(name, value === null ? null : { value, hidden: false });
-    if (value === null) delete this.model.globalEnvironment[name];
-    else this.model.globalEnvironment[name] = value;
+    return this.model.environ.toRecord();
   }
 
   /**
