@@ -1,8 +1,14 @@
-// weft's single entry point: the command line (commander for the global options, then a tmux
-// command), the client, and, as `weft __server`, the server itself.
+// weft's single entry point: the command line (the global flags, then a tmux command), the
+// client, and, as `weft __server`, the server itself. A command from a script loads only the
+// client's few modules: not commander (unless the flags need it), node:fs or the server's.
 import { homedir } from "node:os";
 import { join } from "node:path";
-import pkg from "../../package.json" with { type: "json" };
+import { mark, printMarks } from "./times.ts";
+import { quickFlags, commanderFlags } from "./global-flags.ts";
+import { socketPath, ensureSocketDir, socketDirReady, SocketDirError } from "../mux/server/socket-path.ts";
+import { commandStartsServer } from "./command-names.ts";
+import { runClient } from "./client.ts";
+mark("main module");
 
 const argv = process.argv.slice(2);
 
@@ -11,63 +17,64 @@ function selfArgv(): string[] {
   return Bun.main.startsWith("/$bunfs/") ? [process.execPath] : [process.execPath, Bun.main];
 }
 
+/** Make sure of the socket's directory as tmux does; its error for the user, or null. */
+async function checkSocketDir(dir: string): Promise<string | null> {
+  try {
+    ensureSocketDir(dir, await import("node:fs"));
+    return null;
+  } catch (e) {
+    if (e instanceof SocketDirError) return `weft: ${e.message}`;
+    throw e;
+  }
+}
+
 async function main(): Promise<number> {
   if (argv[0] === "__server") {
-    const { runServer } = await import("./server-main.ts");
+    const [{ runServer }, { default: pkg }] = await Promise.all([import("./server-main.ts"), import("../../package.json", { with: { type: "json" } })]);
     return runServer(argv.slice(1), pkg.version);
   }
   if (argv[0] === "debug-pty") {
     const { debugPty } = await import("./debug-pty.ts");
     return debugPty(argv.slice(1));
   }
-
-  // Loaded here, not at the top: the server has no use for it (with the node modules it requires,
-  // ~6 ms to load in a compiled binary of its own).
-  const { Command } = await import("commander");
-  const program = new Command()
-    .name("weft")
-    .usage("[-L socket-name] [-S socket-path] [-f file] [command [flags]]")
-    .description("A terminal multiplexer. Commands and flags are tmux's: weft new -d, weft split-window -h, weft send-keys, weft capture-pane -p ...")
-    .version(`weft ${pkg.version}`, "-V, --version")
-    .option("-L <socket-name>", "use a named socket in the socket directory")
-    .option("-S <socket-path>", "use this socket path")
-    .option("-f <file>", "configuration file (default ~/.config/weft/weft.conf)")
-    .option("-C", "control mode (twice, -CC: for iTerm2, its terminal raw and the output in a DCS)", (_v: string, n: number) => n + 1, 0)
-    .argument("[command...]", "a weft (tmux) command and its arguments; new-session when none")
-    .passThroughOptions()
-    .allowExcessArguments()
-    .exitOverride();
-  try {
-    program.parse(argv, { from: "user" });
-  } catch (e) {
-    const code = (e as { exitCode?: number }).exitCode;
-    return typeof code === "number" ? code : 1;
-  }
-  const o = program.opts<{ L?: string; S?: string; f?: string; C: number }>();
-  const command: string[] = program.args.length ? program.args : ["new-session"];
-
-  const { socketPath, ensureSocketDir, SocketDirError } = await import("../mux/server/socket-path.ts");
-  const { commandStartsServer } = await import("./command-names.ts");
+  const o = quickFlags(argv) ?? (await commanderFlags(argv));
+  if (typeof o === "number") return o;
+  const command = o.command.length ? o.command : ["new-session"];
+  const startServer = commandStartsServer(command[0]!);
   let path: string;
   try {
     path = socketPath({ socketName: o.L, socketPath: o.S });
-    if (!o.S) ensureSocketDir(join(path, ".."));
   } catch (e) {
-    if (e instanceof SocketDirError) {
-      console.error(`weft: ${e.message}`);
-      return 1;
-    }
-    throw e;
+    if (!(e instanceof SocketDirError)) throw e;
+    console.error(`weft: ${e.message}`);
+    return 1;
+  }
+  // The directory is checked before a server is started or anything is sent. A command that
+  // starts none makes Bun's quick check while it connects, and tmux's (node:fs, lstat) only if
+  // that fails or no server answers.
+  const dir = join(path, "..");
+  const full = () => checkSocketDir(dir);
+  const socketDir = o.S ? undefined : { pending: startServer ? full() : socketDirReady(dir).then((ok) => (ok ? null : full())), full };
+  if (startServer && socketDir) {
+    const error = await socketDir.pending;
+    if (error) return fail(error);
   }
   const config = o.f ?? join(homedir(), ".config/weft/weft.conf");
-  const { runClient } = await import("./client.ts");
   return runClient({
     socketPath: path,
     argv: command,
-    startServer: commandStartsServer(command[0]!),
+    startServer,
     serverArgv: [...selfArgv(), "__server", "-S", path, "-f", config],
     ...(o.C > 0 ? { control: o.C > 1 ? 2 : 1 } : {}),
+    ...(socketDir ? { socketDir } : {}),
   });
 }
 
-process.exit(await main());
+function fail(message: string): number {
+  console.error(message);
+  return 1;
+}
+
+const code = await main();
+printMarks();
+process.exit(code);
