@@ -11,6 +11,7 @@ import { runClient } from "./client.ts";
 mark("main module");
 
 const argv = process.argv.slice(2);
+const CLIENT_JIT_POLICY = 50;
 
 /** How this executable starts itself in server mode: compiled, or bun running this file. */
 function selfArgv(): string[] {
@@ -37,6 +38,10 @@ async function main(): Promise<number> {
     const { debugPty } = await import("./debug-pty.ts");
     return debugPty(argv.slice(1));
   }
+  // The client's code runs once or waits: compiled, it only costs memory (an attached client
+  // ~3 MiB more resident, and a JIT thread). 50× JavaScriptCore's tier-up thresholds keeps it
+  // interpreted; a long relay (WEFT_RELAY=1) or control-mode stream still gets compiled.
+  Bun.unsafe.setJITPolicy(CLIENT_JIT_POLICY);
   const o = quickFlags(argv) ?? (await commanderFlags(argv));
   if (typeof o === "number") return o;
   const command = o.command.length ? o.command : ["new-session"];
