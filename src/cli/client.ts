@@ -28,6 +28,8 @@ export interface ClientOptions {
   serverArgv: string[];
   /** Control mode: -C (1) or -CC (2). */
   control?: 1 | 2;
+  /** The name messages start with: weft, or tmux when run as tmux. */
+  prog?: string;
   /**
    * The socket directory's checks (main.ts), each resolving to the user's error or null:
    * `pending` runs while this connects, and nothing is sent before it passes; `full` is tmux's
@@ -136,6 +138,7 @@ function processEnv(): Record<string, string> {
 
 export async function runClient(opts: ClientOptions): Promise<number> {
   mark("client started");
+  const prog = opts.prog ?? "weft";
   // node:fs and the terminal's streams only where they are used: on a terminal, in control
   // mode, when a server is to be started. A script's command needs neither.
   const stdinTty = await isatty(0);
@@ -195,7 +198,7 @@ export async function runClient(opts: ClientOptions): Promise<number> {
       try {
         frames = reader.push(b);
       } catch (e) {
-        return finish(1, `weft: ${(e as Error).message}`);
+        return finish(1, `${prog}: ${(e as Error).message}`);
       }
       for (const f of frames) {
         if (f.type === FRAME_JSON) onMessage(f.message as ServerMessage);
@@ -208,7 +211,7 @@ export async function runClient(opts: ClientOptions): Promise<number> {
         out(1, "%exit lost server\n");
         return finish(1);
       }
-      finish(1, attached ? "[lost server]" : "weft: server exited unexpectedly");
+      finish(1, attached ? "[lost server]" : prog === "tmux" ? "server exited unexpectedly" : "weft: server exited unexpectedly");
     },
   };
 
@@ -220,7 +223,7 @@ export async function runClient(opts: ClientOptions): Promise<number> {
         mark("server answered");
         return; // the command went with the hello
       case "error":
-        return finish(1, `weft: ${m.message}`);
+        return finish(1, `${prog}: ${m.message}`);
       case "output":
         mark("output received");
         return out(m.stream === "out" ? 1 : 2, m.text);
@@ -313,7 +316,7 @@ export async function runClient(opts: ClientOptions): Promise<number> {
     mark("server spawned");
     sock = await connectWithRetry(fs, opts.socketPath, handlers, 10_000);
     if (!sock) {
-      out(2, `weft: the server did not start on ${opts.socketPath}\n`);
+      out(2, `${prog}: the server did not start on ${opts.socketPath}\n`);
       await output.flushed();
       return 1;
     }

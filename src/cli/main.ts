@@ -1,16 +1,17 @@
-// weft's single entry point: the command line (the global flags, then a tmux command), the
-// client, and, as `weft __server`, the server itself. A command from a script loads only the
-// client's few modules: not commander (unless the flags need it), node:fs or the server's.
-import { homedir } from "node:os";
-import { join } from "node:path";
+// weft's single entry point: the command line (tmux's global options, then a tmux command), the
+// client, and, as `weft __server`, the server itself. Run through a link named `tmux`, weft is a
+// drop-in: tmux's -V, socket directory, config files and $TMUX in panes (see tmux-name.ts).
+// A command from a script loads only the client's few modules: not node:fs, nor the server's.
+import pkg from "../../package.json" with { type: "json" };
 import { mark, printMarks } from "./times.ts";
-import { quickFlags, commanderFlags } from "./global-flags.ts";
+import { runsAsTmux, versionLine, usageLines, configFiles } from "./tmux-name.ts";
 import { socketPath, ensureSocketDir, socketDirReady, SocketDirError } from "../mux/server/socket-path.ts";
 import { commandStartsServer } from "./command-names.ts";
 import { runClient } from "./client.ts";
 mark("main module");
 
 const argv = process.argv.slice(2);
+/** See main(): the client's code stays interpreted. */
 const CLIENT_JIT_POLICY = 50;
 
 /** How this executable starts itself in server mode: compiled, or bun running this file. */
@@ -18,20 +19,66 @@ function selfArgv(): string[] {
   return Bun.main.startsWith("/$bunfs/") ? [process.execPath] : [process.execPath, Bun.main];
 }
 
-/** Make sure of the socket's directory as tmux does; its error for the user, or null. */
-async function checkSocketDir(dir: string): Promise<string | null> {
-  try {
-    ensureSocketDir(dir, await import("node:fs"));
-    return null;
-  } catch (e) {
-    if (e instanceof SocketDirError) return `weft: ${e.message}`;
-    throw e;
+interface GlobalOptions {
+  L?: string;
+  S?: string;
+  /** -f files, in order (tmux loads each). */
+  f: string[];
+  /** The command and its arguments, empty for new-session. */
+  command: string[];
+  /** -C given this many times: control mode (-CC: for iTerm2, the terminal raw and the output in a DCS). */
+  C: number;
+}
+
+/** tmux's getopt("2c:CDdf:lL:NqS:T:uUvV"): flags weft has no use for are accepted and ignored. */
+function parseGlobal(args: string[], prog: string): GlobalOptions | number {
+  const o: GlobalOptions = { f: [], command: [], C: 0 };
+  const takes = new Set(["c", "f", "L", "S", "T"]);
+  const known = new Set([..."2CDdlNqUuv", ...takes, "V"]);
+  const fail = (msg: string): number => {
+    process.stderr.write(`${prog}: ${msg}\n${usageLines(prog)}\n`);
+    return 1;
+  };
+  let i = 0;
+  for (; i < args.length; i++) {
+    const a = args[i] ?? "";
+    if (a === "--") {
+      i++;
+      break;
+    }
+    if (a === "--help") {
+      process.stdout.write(`${usageLines(prog)}\n`);
+      return 0;
+    }
+    if (a === "--version") {
+      process.stdout.write(`${versionLine(prog, pkg.version)}\n`);
+      return 0;
+    }
+    if (!a.startsWith("-") || a === "-") break;
+    for (let j = 1; j < a.length; j++) {
+      const c = a[j] ?? "";
+      if (!known.has(c)) return fail(`unknown option -- ${c}`);
+      if (c === "C") o.C++;
+      if (c === "V") {
+        process.stdout.write(`${versionLine(prog, pkg.version)}\n`);
+        return 0;
+      }
+      if (!takes.has(c)) continue;
+      const v = j + 1 < a.length ? a.slice(j + 1) : args[++i];
+      if (v === undefined) return fail(`option requires an argument -- ${c}`);
+      if (c === "f") o.f.push(v);
+      else if (c === "L") o.L = v;
+      else if (c === "S") o.S = v;
+      break;
+    }
   }
+  o.command = args.slice(i);
+  return o;
 }
 
 async function main(): Promise<number> {
   if (argv[0] === "__server") {
-    const [{ runServer }, { default: pkg }] = await Promise.all([import("./server-main.ts"), import("../../package.json", { with: { type: "json" } })]);
+    const { runServer } = await import("./server-main.ts");
     return runServer(argv.slice(1), pkg.version);
   }
   if (argv[0] === "debug-pty") {
@@ -42,42 +89,66 @@ async function main(): Promise<number> {
   // ~3 MiB more resident, and a JIT thread). 50× JavaScriptCore's tier-up thresholds keeps it
   // interpreted; a long relay (WEFT_RELAY=1) or control-mode stream still gets compiled.
   Bun.unsafe.setJITPolicy(CLIENT_JIT_POLICY);
-  const o = quickFlags(argv) ?? (await commanderFlags(argv));
+  const asTmux = runsAsTmux(process.argv0);
+  const prog = asTmux ? "tmux" : "weft";
+  const o = parseGlobal(argv, prog);
   if (typeof o === "number") return o;
-  const command = o.command.length ? o.command : ["new-session"];
-  const startServer = commandStartsServer(command[0]!);
+  const startServer = commandStartsServer(o.command);
+  // node:fs (~1.3 ms to load) only where it is needed: tmux's socket directory is resolved
+  // (realpath), a server may be started (config files, tmux's directory check).
+  const fs = asTmux || startServer ? await import("node:fs") : null;
+
+  // Inside a pane or a job (no -L or -S), the server it belongs to: $TMUX's socket, as tmux's client.
+  const inside = (asTmux ? process.env.TMUX : process.env.WEFT)?.split(",")[0];
+  const S = o.S ?? (o.L === undefined && inside ? inside : undefined);
   let path: string;
   try {
-    path = socketPath({ socketName: o.L, socketPath: o.S });
+    path = socketPath({ socketName: o.L, socketPath: S, asTmux, ...(fs ? { realpathSync: fs.realpathSync } : {}) });
   } catch (e) {
     if (!(e instanceof SocketDirError)) throw e;
-    console.error(`weft: ${e.message}`);
+    console.error(`${prog}: ${e.message}`);
     return 1;
   }
   // The directory is checked before a server is started or anything is sent. A command that
   // starts none makes Bun's quick check while it connects, and tmux's (node:fs, lstat) only if
   // that fails or no server answers.
-  const dir = join(path, "..");
-  const full = () => checkSocketDir(dir);
-  const socketDir = o.S ? undefined : { pending: startServer ? full() : socketDirReady(dir).then((ok) => (ok ? null : full())), full };
+  const dir = path.slice(0, path.lastIndexOf("/"));
+  const full = () => checkSocketDir(dir, prog);
+  const socketDir = S ? undefined : { pending: startServer ? full() : socketDirReady(dir).then((ok) => (ok ? null : full())), full };
   if (startServer && socketDir) {
     const error = await socketDir.pending;
-    if (error) return fail(error);
+    if (error) {
+      console.error(error);
+      return 1;
+    }
   }
-  const config = o.f ?? join(homedir(), ".config/weft/weft.conf");
+  const serverArgv: string[] = [];
+  if (fs && startServer) {
+    const files = o.f.length > 0 ? o.f : configFiles(asTmux, fs);
+    serverArgv.push(...selfArgv(), "__server", "-S", path, ...files.flatMap((f) => ["-f", f]));
+    if (o.f.length === 0) serverArgv.push("-q");
+    if (asTmux) serverArgv.push("-T");
+  }
   return runClient({
     socketPath: path,
-    argv: command,
+    argv: o.command,
     startServer,
-    serverArgv: [...selfArgv(), "__server", "-S", path, "-f", config],
+    serverArgv,
+    prog,
     ...(o.C > 0 ? { control: o.C > 1 ? 2 : 1 } : {}),
     ...(socketDir ? { socketDir } : {}),
   });
 }
 
-function fail(message: string): number {
-  console.error(message);
-  return 1;
+/** Make sure of the socket's directory as tmux does; its error for the user, or null. */
+async function checkSocketDir(dir: string, prog: string): Promise<string | null> {
+  try {
+    ensureSocketDir(dir, await import("node:fs"));
+    return null;
+  } catch (e) {
+    if (e instanceof SocketDirError) return `${prog}: ${e.message}`;
+    throw e;
+  }
 }
 
 const code = await main();

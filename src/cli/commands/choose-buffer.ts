@@ -7,18 +7,20 @@
 import { CommandError, flag, value } from "../../mux/lang/command.ts";
 import type { CommandContext, CommandEntry } from "./context.ts";
 import { Chooser, type ChooserItem } from "../../mux/client/chooser.ts";
+import type { CommandList } from "../../mux/lang/cmd-parse.ts";
+import { queueTemplate } from "./arg-commands.ts";
 import { bufferFormat } from "./buffers.ts";
 import { chooserClient, format, filtered, sortOrder } from "./common.ts";
 import { LIST_BUFFERS_FORMAT } from "./list-buffers.ts";
 import { LIST_CLIENTS_FORMAT } from "./list-clients.ts";
 
-function choose(ctx: CommandContext, items: ChooserItem[], none: string, template: string): void {
+function choose(ctx: CommandContext, items: ChooserItem[], none: string, template: string | CommandList): void {
   const client = chooserClient(ctx);
   if (items.length === 0) throw new CommandError(none);
   client.openChooser(
     new Chooser(items, 0, (target) => {
       client.closeChooser();
-      if (target !== null) void client.runLine(template.replace(/%%|%1/g, target));
+      if (target !== null) queueTemplate(ctx, client, template, [target]);
     }),
   );
 }
@@ -43,6 +45,7 @@ export const chooseBuffer: CommandEntry = {
   // tmux's -K, -N and -Z are taken and not acted on.
   args: "NrZF:f:K:O:t:",
   maxArgs: 1,
+  commandArgs: () => true,
   exec(ctx) {
     const fmt = value(ctx.args, "F");
     const buffers = arrange(ctx, ctx.model.buffers, (f, b) => bufferFormat(ctx, f, b), {
@@ -51,7 +54,7 @@ export const chooseBuffer: CommandEntry = {
       size: (a, b) => Buffer.byteLength(b.data) - Buffer.byteLength(a.data),
     });
     const items = buffers.map((b) => ({ text: fmt === undefined ? bufferFormat(ctx, LIST_BUFFERS_FORMAT, b) : `${b.name}: ${bufferFormat(ctx, fmt, b)}`, target: b.name }));
-    choose(ctx, items, "no buffers", ctx.args.positional[0] ?? "paste-buffer -p -b '%%'");
+    choose(ctx, items, "no buffers", ctx.args.values[0] ?? "paste-buffer -p -b '%%'");
   },
 };
 
@@ -60,6 +63,7 @@ export const chooseClient: CommandEntry = {
   usage: "[-NrZ] [-F format] [-f filter] [-K key-format] [-O sort-order] [-t target-pane] [template]",
   args: "NrZF:f:K:O:t:",
   maxArgs: 1,
+  commandArgs: () => true,
   exec(ctx) {
     const fmt = value(ctx.args, "F");
     const clients = arrange(ctx, [...ctx.server.clients].filter((c) => c.session), (f, c) => format(ctx, f, { client: c }), {
@@ -69,6 +73,6 @@ export const chooseClient: CommandEntry = {
       activity: (a, b) => b.activityAt - a.activityAt,
     });
     const items = clients.map((c) => ({ text: fmt === undefined ? format(ctx, LIST_CLIENTS_FORMAT, { client: c }) : `${c.name}: ${format(ctx, fmt, { client: c })}`, target: c.name }));
-    choose(ctx, items, "no clients", ctx.args.positional[0] ?? "detach-client -t '%%'");
+    choose(ctx, items, "no clients", ctx.args.values[0] ?? "detach-client -t '%%'");
   },
 };

@@ -16,8 +16,16 @@ export function paneOptions(ctx: CommandContext, a: Args = ctx.args): NewPaneOpt
     if (eq <= 0) throw new CommandError(`invalid environment: ${e}`);
     env[e.slice(0, eq)] = e.slice(eq + 1);
   }
+  const cwd = startDirectoryFlag(ctx, a);
+  return { command: a.positional, cwd, env };
+}
+
+/** -c start-directory, expanded as a format as tmux does (-c '#{pane_current_path}'). */
+export function startDirectoryFlag(ctx: CommandContext, a: Args = ctx.args): string | undefined {
   const cwd = value(a, "c");
-  return { command: a.positional, cwd: cwd ? expandHome(cwd, ctx.env) : undefined, env };
+  if (cwd === undefined) return undefined;
+  const expanded = format(ctx, cwd, ctx.target ?? {});
+  return expanded ? expandHome(expanded, ctx.env) : undefined;
 }
 
 /**
@@ -41,7 +49,10 @@ function expandHome(p: string, env: Record<string, string>): string {
  * when it is attached (a command from a shell has none), no strftime unless asked.
  */
 export function format(ctx: CommandContext, fmt: string, t: FormatTarget, opts: ExpandOptions = {}): string {
-  return expandAt(ctx.server, { client: ctx.client?.session ? ctx.client : null, ...t }, fmt, opts);
+  // The queue item's own variables (current_file while a file's commands run) are under the caller's.
+  const queued = ctx.item.state.formats;
+  const extra = queued || t.extra ? { ...queued, ...t.extra } : undefined;
+  return expandAt(ctx.server, { client: ctx.client?.session ? ctx.client : null, ...t, ...(extra ? { extra } : {}) }, fmt, opts);
 }
 
 /** tmux's strtonum's complaint about a number, or the number: "invalid", "too small", "too large". */
@@ -88,11 +99,19 @@ export function parseDimension(v: string | undefined, name: string): number | un
   return n;
 }
 
-/** tmux refuses to attach inside one of its own panes unless $TMUX is unset; so do we with $WEFT. */
+/**
+ * server_client_check_nested: attaching from inside one of this server's own panes ($WEFT, or
+ * $TMUX under the name tmux, set and the client's terminal is a pane's) would draw the session
+ * into itself. A client in a pane of another server (another -L socket) may attach.
+ */
 export function checkNesting(ctx: CommandContext): void {
   // A control client is a program, not a terminal inside one of our panes (tmux skips it too).
   if (ctx.client?.control) return;
-  if (ctx.env.WEFT) throw new CommandError("sessions should be nested with care, unset $WEFT to force");
+  const variable = ctx.server.asTmux ? "TMUX" : "WEFT";
+  if (!ctx.env[variable]) return;
+  const tty = ctx.client?.terminal?.tty;
+  const inOwnPane = tty === undefined || ctx.server.model.sessions.some((s) => s.windows.some((w) => [...w.panes.values()].some((p) => p.tty === tty)));
+  if (inOwnPane) throw new CommandError(`sessions should be nested with care, unset $${variable} to force`);
 }
 
 export function requireTerminal(ctx: CommandContext): void {

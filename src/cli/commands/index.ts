@@ -41,6 +41,7 @@ import { waitFor } from "./wait-for.ts";
 import { pipePane } from "./pipe-pane.ts";
 import { respawnPane } from "./respawn-pane.ts";
 import { renameWindow } from "./rename-window.ts";
+import { setEnvironment } from "./set-environment.ts";
 import { renameSession } from "./rename-session.ts";
 import { selectLayout, nextLayout, previousLayout } from "./select-layout.ts";
 import { swapPane } from "./swap-pane.ts";
@@ -56,12 +57,16 @@ import { saveBuffer } from "./save-buffer.ts";
 import { loadBuffer } from "./load-buffer.ts";
 import { pasteBuffer } from "./paste-buffer.ts";
 import { swapWindow } from "./swap-window.ts";
-import { moveWindowCommand } from "./move-window.ts";
+import { linkWindowCommand, moveWindowCommand } from "./move-window.ts";
+import { unlinkWindow } from "./unlink-window.ts";
 import { respawnWindow } from "./respawn-window.ts";
 import { resizeWindow } from "./resize-window.ts";
 import { findWindow } from "./find-window.ts";
 import { clearHistory } from "./clear-history.ts";
 import { startServer } from "./start-server.ts";
+import { ifShell } from "./if-shell.ts";
+import { runShell } from "./run-shell.ts";
+import { listCommands } from "./list-commands.ts";
 
 export const COMMANDS: CommandEntry[] = [
   newSession,
@@ -132,9 +137,15 @@ export const COMMANDS: CommandEntry[] = [
   pasteBuffer,
   swapWindow,
   moveWindowCommand,
+  linkWindowCommand,
+  unlinkWindow,
   respawnWindow,
   resizeWindow,
   findWindow,
   clearHistory,
   startServer,
+  setEnvironment,
+  ifShell,
+  runShell,
+  listCommands,
 ];

@@ -2,12 +2,16 @@
 // each event of the model's notifier (model/notify.ts) is turned into repaints, alerts, the
 // clients' detach and the server's exit. Control clients hear their notifications from here
 // (client/control-notify.ts) and their panes' raw output (pane-data). A hook will listen here too.
-import type { ModelEvent, Pane } from "../model/index.ts";
+import type { ModelEvent, Pane, Window } from "../model/index.ts";
 import type { Server } from "./server.ts";
 import { ControlNotifier } from "../client/control-notify.ts";
 import { activity, armSilence, bell } from "./alerts.ts";
-import { markSession, markWindow } from "./repaint.ts";
+import { markSession, markWindow, markWindowSessions } from "./repaint.ts";
 import { checkWindowName, forgetWindowName } from "./names.ts";
+import { forgetCommandAliases } from "./command-alias.ts";
+
+/** Windows linked before: a window linked for the first time has just been created. */
+const linkedBefore = new WeakSet<Window>();
 
 /** Each server's notifier for its control clients. */
 const controlNotifiers = new WeakMap<Server, ControlNotifier>();
@@ -41,19 +45,27 @@ export function react(server: Server, e: ModelEvent): void {
       if (e.window.options.getFlag("aggressive-resize")) server.sessionSizeChanged(e.session);
       return markSession(server, e.session);
     case "window-linked":
+      if (!linkedBefore.has(e.window)) {
+        linkedBefore.add(e.window);
+        // window_create counts as activity; tmux checks alerts once the command is done, when a
+        // new window that was not selected (new-window -d) is flagged and a selected one is not.
+        setTimeout(() => {
+          if (server.model.findWindow(e.window.id) === e.window) activity(server, e.window);
+        }, 0);
+      }
       return markSession(server, e.session);
     case "window-unlinked":
-      forgetWindowName(e.window);
+      if (e.window.links.length === 0) forgetWindowName(e.window);
       // A session left without windows is closed next (session-closed): nothing to paint.
-      if (e.session.windows.length > 0) markSession(server, e.session);
+      if (e.session.links.length > 0) markSession(server, e.session);
       return;
     case "window-renamed":
     case "window-layout-changed":
-      return markSession(server, e.window.session);
+      return markWindowSessions(server, e.window);
     case "window-pane-changed":
       // The status line shows every window's name, which follows its active pane.
       checkWindowName(server, e.window);
-      return markSession(server, e.window.session);
+      return markWindowSessions(server, e.window);
     case "pane-exited":
       return; // the pane is removed next, and that is announced (window-layout-changed, -unlinked)
     case "pane-died":
@@ -104,7 +116,7 @@ function paneRename(server: Server, p: Pane): void {
 
 function markPaneSession(server: Server, p: Pane): void {
   const t = server.model.findPane(p.id);
-  if (t) markSession(server, t.session);
+  if (t) markWindowSessions(server, t.window);
 }
 
 function markPaneWindow(server: Server, p: Pane): void {
@@ -119,7 +131,7 @@ function paneChanged(server: Server, p: Pane, output?: { interactive: boolean; a
   if (output) w.activity = Date.now();
   activity(server, w);
   for (const c of server.clients) {
-    if (c.session === w.session && c.session.current === w) c.markDirty(output ? { content: true, urgent: output.interactive, answer: output.answer } : undefined);
+    if (c.session?.current === w) c.markDirty(output ? { content: true, urgent: output.interactive, answer: output.answer } : undefined);
   }
 }
 
@@ -137,10 +149,18 @@ function paneData(server: Server, p: Pane, bytes: Uint8Array): void {
 /** Options change what is drawn and how windows are sized. */
 function optionChanged(server: Server, name: string): void {
   const { model } = server;
+  if (name === "command-alias") forgetCommandAliases(server);
   for (const s of model.sessions) server.sessionSizeChanged(s);
   for (const c of server.clients) c.redraw();
-  if (name === "monitor-silence") for (const s of model.sessions) for (const w of s.windows) armSilence(server, w);
-  if (name === "scroll-on-clear") for (const s of model.sessions) for (const w of s.windows) for (const p of w.panes.values()) p.applyOptions();
+  if (name === "monitor-silence") for (const w of allWindows(server)) armSilence(server, w);
+  // A title line takes a row from the panes at the window's top (or bottom) edge.
+  if (name === "pane-border-status") for (const w of allWindows(server)) w.applyLayout();
+  if (name === "scroll-on-clear") for (const w of allWindows(server)) for (const p of w.panes.values()) p.applyOptions();
   if (name === "focus-events") for (const c of server.clients) if (c.session) c.setFocusReporting(model.serverOptions.getFlag("focus-events"));
-  if (name.startsWith("automatic-rename")) for (const s of model.sessions) for (const w of s.windows) checkWindowName(server, w);
+  if (name.startsWith("automatic-rename")) for (const w of allWindows(server)) checkWindowName(server, w);
+}
+
+/** Every window once, however many sessions it is linked into. */
+function allWindows(server: Server): Set<Window> {
+  return new Set(server.model.sessions.flatMap((s) => s.windows));
 }
