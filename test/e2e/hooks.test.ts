@@ -61,6 +61,7 @@ test("client hooks: attached and session changed, resized, detached, with the cl
   const c = w.attach(["attach", "-t", "a"]);
   await c.waitForScreen((s) => s.includes("[a]"), "attached");
   await waitFor(async () => (await option(w, "@log")).includes("client-attached"), "client-attached");
+  await c.waitForResizeHandler();
   c.resize(100, 30);
   await waitFor(async () => (await option(w, "@log")).includes("client-resized"), "client-resized");
   await w.ok("detach-client", "-s", "a");
