@@ -88,9 +88,22 @@ export function parseDimension(v: string | undefined, name: string): number | un
   return n;
 }
 
-/** tmux refuses to attach inside one of its own panes unless $TMUX is unset; so do we with $WEFT. */
+/** The variable a pane's programs find their server in: $TMUX under the name tmux, else $WEFT. */
+export function insideVariable(_ctx: CommandContext): "TMUX" | "WEFT" {
+  return "WEFT";
+}
+
+/**
+ * tmux's server_client_check_nested: a client is refused when its environment has the
+ * variable set and its terminal is one of this server's panes (a client of another server's
+ * pane, or one with the variable unset, is not).
+ */
 export function checkNesting(ctx: CommandContext): void {
-  if (ctx.env.WEFT) throw new CommandError("sessions should be nested with care, unset $WEFT to force");
+  const name = insideVariable(ctx);
+  const tty = ctx.client?.terminal?.tty;
+  if (!ctx.env[name] || !tty) return;
+  const inOurPane = ctx.model.sessions.some((s) => s.windows.some((w) => [...w.panes.values()].some((p) => p.tty === tty)));
+  if (inOurPane) throw new CommandError(`sessions should be nested with care, unset $${name} to force`);
 }
 
 export function requireTerminal(ctx: CommandContext): void {
