@@ -3,7 +3,8 @@
 import { statSync } from "node:fs";
 import { CommandError, value, type Args } from "../../mux/lang/command.ts";
 import type { CommandContext } from "./context.ts";
-import type { NewPaneOptions } from "../../mux/model/index.ts";
+import { enterMode, leaveMode, type NewPaneOptions } from "../../mux/model/index.ts";
+import { Chooser, type ChooserList } from "../../mux/client/chooser.ts";
 import type { ClientConnection } from "../../mux/client/client-connection.ts";
 import { formatTrue } from "../../mux/lang/format.ts";
 import { expandAt, formatLookup, type ExpandOptions, type FormatTarget } from "../../mux/lang/format-vars.ts";
@@ -64,14 +65,26 @@ export function sortOrder(v: string | undefined, known: readonly string[]): stri
 }
 
 /**
- * The client a list (choose-*) opens on: the calling one when attached, else (a command from a
- * shell) the attached client used last, as for switch-client.
+ * choose-tree, -buffer, -client: the list over the target pane, as tmux's window_pane_set_mode
+ * (for whoever looks at the pane, attached now or later); a pick runs `template` with %% as
+ * the picking client's command.
  */
-export function chooserClient(ctx: CommandContext): ClientConnection {
+export function openChooser(ctx: CommandContext, name: string, build: () => ChooserList, template: string): void {
+  const { model } = ctx;
+  const pane = ctx.target.pane;
+  const chooser: Chooser = new Chooser(name, build, (target, by) => {
+    leaveMode(model, pane, chooser);
+    if (target !== null) void by.runLine(template.replace(/%%|%1/g, target));
+  });
+  enterMode(model, pane, chooser);
+}
+
+/** The client a command acts for (the caller when attached, else the latest used), if any is attached. */
+export function attachedClient(ctx: CommandContext): ClientConnection | null {
   try {
     return ctx.server.targetClient(undefined, ctx.client);
   } catch {
-    throw new CommandError("no client to choose in");
+    return null;
   }
 }
 

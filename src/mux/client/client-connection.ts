@@ -21,7 +21,6 @@ import { ENTER } from "./terminal-modes.ts";
 import { ClientView } from "./view.ts";
 import { ClientInput } from "./input.ts";
 import type { StatusPrompt } from "./prompt.ts";
-import type { PaneList } from "./chooser.ts";
 
 /** Output a client has not taken beyond this is a client that stopped reading: drop it. */
 const MAX_CONTROL_BACKLOG = 64 * 1024 * 1024;
@@ -347,18 +346,6 @@ export class ClientConnection {
 
   showPaneNumbers(ms: number, template: string): void {
     this.view.showPaneNumbers(ms, template);
-  }
-
-  openChooser(chooser: PaneList): void {
-    this.view.openChooser(chooser);
-  }
-
-  closeChooser(): void {
-    this.view.closeChooser();
-  }
-
-  openClock(style: () => "12" | "24", colour: () => string): void {
-    this.view.openClock(style, colour);
   }
 
   openPrompt(prompt: StatusPrompt): void {

@@ -7,6 +7,7 @@ import { MouseHandler } from "./mouse-handler.ts";
 import { parseMouse } from "./mouse.ts";
 import type { ClientHost } from "./host.ts";
 import type { ClientView } from "./view.ts";
+import { shownList } from "./chooser.ts";
 
 /** What input needs of its connection. */
 export interface InputOwner {
@@ -176,9 +177,13 @@ export class ClientInput {
       view.markDirty();
       if (taken) return;
     }
-    if (view.chooser) {
-      view.chooser.key(key);
-      view.markDirty();
+    const active = s.current.active;
+    const list = shownList(active);
+    if (list) {
+      // A list or view over the pane takes its keys, as tmux's window modes; every client
+      // showing the pane sees the move.
+      list.key(key, this.owner);
+      this.host.model.notify.emit({ type: "pane-changed", pane: active });
       return;
     }
     if (view.paneNumbers) {
@@ -251,7 +256,7 @@ export class ClientInput {
   private isPlainInput(bytes: Uint8Array): boolean {
     const s = this.owner.session;
     const view = this.owner.view;
-    if (!s || view.prompt || view.chooser || view.message || view.paneNumbers || this.keyTable !== "root" || s.current.active.copyMode) return false;
+    if (!s || view.prompt || shownList(s.current.active) || view.message || view.paneNumbers || this.keyTable !== "root" || s.current.active.copyMode) return false;
     if (this.repeatUntil > performance.now()) return false;
     const slow = this.slowBytes(s);
     for (let i = 0; i < bytes.length; i++) if (slow[bytes[i]!] === 1) return false;

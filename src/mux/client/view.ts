@@ -1,12 +1,11 @@
-// An attached client's view: what is drawn over its panes (status line, message, prompt, a
-// chooser or view, pane numbers), and its frames: composed from the session's current window,
+// An attached client's view: what is drawn over its panes (status line, message, prompt, the
+// panes' lists and views, pane numbers), and its frames: composed from the session's current window,
 // diffed against the last one sent, paced and held back while the client is busy.
-import type { Session, Pane } from "../model/index.ts";
+import { enterMode, leaveMode, type Session, type Pane } from "../model/index.ts";
 import { composeFrame, ClientScreen, FramePacer, invalidatePane, type Frame, type PaneView } from "../../render/index.ts";
 import { buildStatus, sanitizeTitle } from "./status.ts";
 import type { StatusPrompt } from "./prompt.ts";
-import { TextView, type PaneList } from "./chooser.ts";
-import { Clock } from "./clock.ts";
+import { shownList, TextView, type PaneList } from "./chooser.ts";
 import { expandAt, type FormatClient } from "../lang/format-vars.ts";
 import { hostMouseMode, hostMouseSequence } from "./mouse.ts";
 import type { ClientHost } from "./host.ts";
@@ -22,7 +21,7 @@ export interface ViewOwner extends FormatClient {
   toTerminal(bytes: Uint8Array): void;
 }
 
-/** How the active pane shows a list or text: the lines, the cursor on the selection (or the top). */
+/** How a pane in a mode shows its list or text: the lines, the cursor on the selection (or the top). */
 function chooserView(c: PaneList, height: number, width: number): Partial<PaneView> {
   const { lines, selected, indicator, highlights } = c.view(height, width);
   return { replace: { lines, selected }, cursor: { x: 0, y: Math.max(0, selected) }, ...(indicator ? { indicator } : {}), ...(highlights ? { highlights } : {}) };
@@ -32,8 +31,6 @@ export class ClientView {
   /** Messages shown on the status line, oldest first (show-messages, C-b ~). */
   readonly messages: { at: Date; text: string }[] = [];
   prompt: StatusPrompt | null = null;
-  /** A list (choose-tree, -buffer, -client) or command output, drawn over the active pane while open. */
-  chooser: PaneList | null = null;
   /** display-panes: numbers shown on the panes until the timer, and what a digit runs. */
   paneNumbers: { timer: ReturnType<typeof setTimeout>; template: string } | null = null;
   message: { text: string; timer: ReturnType<typeof setTimeout> } | null = null;
@@ -72,8 +69,6 @@ export class ClientView {
     this.message = null;
     if (this.paneNumbers) clearTimeout(this.paneNumbers.timer);
     this.paneNumbers = null;
-    this.chooser?.close?.();
-    this.chooser = null;
   }
 
   resize(cols: number, rows: number): void {
@@ -119,7 +114,9 @@ export class ClientView {
     const s = this.owner.session;
     if (!s || !this.screen || this.owner.closed || this.owner.suspended) return;
     const w = s.current;
-    const panes: PaneView[] = w.visible().map(([p, r]) => ({
+    const panes: PaneView[] = w.visible().map(([p, r]) => {
+      const list = shownList(p);
+      return {
       terminal: p.model,
       x: r.x,
       y: r.y,
@@ -127,9 +124,10 @@ export class ClientView {
       height: r.height,
       active: p === w.active,
       ...this.host.paneView(p),
-      ...(this.chooser && p === w.active ? chooserView(this.chooser, r.height, r.width) : {}),
+      ...(list ? chooserView(list, r.height, r.width) : {}),
       ...(this.paneNumbers ? { label: this.paneLabel(s, p) } : {}),
-    }));
+      };
+    });
     if (this.statusStale || this.statusOf !== s) {
       this.status = s.options.getFlag("status") ? buildStatus(this.host, s, this.owner) : null;
       this.statusOf = s;
@@ -211,16 +209,18 @@ export class ClientView {
   }
 
   /**
-   * Output of a command run from a binding or the prompt (list-keys, show-options): it replaces
-   * the active pane until q, as tmux's view mode (display-message shows its text on the status
-   * line itself).
+   * Output of a command run from a binding or the prompt (list-keys, show-options): the
+   * session's active pane shows it in view mode until q, as tmux's (more output while it is
+   * open is added to it; display-message shows its text on the status line itself).
    */
   showOutput(text: string): void {
+    const pane = this.owner.session?.current.active;
+    if (!pane) return;
+    const { model } = this.host;
     const lines = text.replace(/\n$/, "").split("\n");
-    const view: PaneList = new TextView(lines, () => {
-      if (this.chooser === view) this.closeChooser();
-    });
-    this.openChooser(view);
+    const view: TextView = new TextView(lines, () => leaveMode(model, pane, view));
+    const shown = enterMode(model, pane, view);
+    if (shown !== view && shown instanceof TextView) shown.append(lines);
   }
 
   /** display-panes: each pane's index in its middle for `ms`; a digit key runs `template` on that pane. */
@@ -235,32 +235,6 @@ export class ClientView {
     clearTimeout(this.paneNumbers.timer);
     this.paneNumbers = null;
     this.markDirty();
-  }
-
-  /** choose-tree and the like: the list replaces the active pane on this client until closed. */
-  openChooser(chooser: PaneList): void {
-    if (this.chooser !== chooser) this.chooser?.close?.();
-    this.chooser = chooser;
-    this.markDirty();
-  }
-
-  closeChooser(): void {
-    this.chooser?.close?.();
-    this.chooser = null;
-    this.markDirty();
-  }
-
-  /** clock-mode: a big clock over the active pane, repainted as the minute turns, until a key. */
-  openClock(style: () => "12" | "24", colour: () => string): void {
-    const clock: Clock = new Clock({
-      style,
-      colour,
-      changed: () => this.markDirty(),
-      done: () => {
-        if (this.chooser === clock) this.closeChooser();
-      },
-    });
-    this.openChooser(clock);
   }
 
   /** Open a status-line prompt (command-prompt, confirm-before). */

@@ -5,7 +5,7 @@ export { Notifier, type ModelEvent, type ModelEventType, type ClientRef, type Pa
 export { UserError } from "./errors.ts";
 export { Session, preciseNow } from "./session.ts";
 export { Window } from "./window.ts";
-export { Pane, type PaneSpawn } from "./pane.ts";
+export { Pane, type PaneSpawn, type PaneMode } from "./pane.ts";
 export { Options, OptionError } from "./options-store.ts";
 export {
   setOption,
@@ -18,4 +18,4 @@ export {
   type ShowCommand,
   type StartupEnvironment,
 } from "./options-commands.ts";
-export { enterCopyMode, modeChanged, copyText, type EnterOptions } from "./pane-modes.ts";
+export { enterCopyMode, enterMode, leaveMode, paneModeName, paneModeCount, modeChanged, copyText, type EnterOptions } from "./pane-modes.ts";

@@ -71,7 +71,6 @@ export class Server implements ClientHost {
   // How often jobs nobody has asked for lately are looked for (they go after an hour).
   private readonly jobTidy = setInterval(() => this.jobs.tidy(), 60_000).unref();
   /** Which panes are in a mode (copy mode). */
-  paneInMode: (p: Pane) => boolean = (p) => p.copyMode !== null;
   markedPane(): Pane | null {
     return this.model.marked?.pane ?? null;
   }
