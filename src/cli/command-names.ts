@@ -78,6 +78,8 @@ export const COMMAND_NAMES: readonly (readonly [string, readonly string[], boole
   ["find-window", ["findw"], false],
   ["clear-history", ["clearhist"], false],
   ["start-server", ["start"], true],
+  ["show-prompt-history", ["showphist"], false],
+  ["clear-prompt-history", ["clearphist"], false],
 ];
 
 /** Whether a command (by name, alias or unique prefix) may start a server, as tmux's new-session does. */

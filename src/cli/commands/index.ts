@@ -62,6 +62,7 @@ import { resizeWindow } from "./resize-window.ts";
 import { findWindow } from "./find-window.ts";
 import { clearHistory } from "./clear-history.ts";
 import { startServer } from "./start-server.ts";
+import { showPromptHistory, clearPromptHistory } from "./show-prompt-history.ts";
 
 export const COMMANDS: CommandEntry[] = [
   newSession,
@@ -137,4 +138,6 @@ export const COMMANDS: CommandEntry[] = [
   findWindow,
   clearHistory,
   startServer,
+  showPromptHistory,
+  clearPromptHistory,
 ];

@@ -9,6 +9,7 @@ import { createGlobalOptions, type GlobalOptions, type StartupEnvironment } from
 import { type SplitOptions } from "./layout.ts";
 import { UserError } from "./errors.ts";
 import { Notifier, type PasteBuffer } from "./notify.ts";
+import { PromptHistory } from "./prompt-history.ts";
 
 export interface NewPaneOptions {
   /** Command words: none = the default shell; one = run by the shell; several = exec'd directly. */
@@ -40,6 +41,8 @@ export class Model {
   /** The global trees (set -s, set -g, set -gw); sessions', windows' and panes' fall back to them. */
   readonly options: GlobalOptions;
   buffers: PasteBuffer[] = [];
+  /** What was entered at command prompts, by type (show-prompt-history). */
+  readonly promptHistory = new PromptHistory();
   /** Runs copy-pipe's command with the copied text on its stdin (the server sets it). */
   runCopyCommand: ((command: string, text: string, pane: Pane) => void) | null = null;
   private bufferCounter = 0;

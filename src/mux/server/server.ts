@@ -1,5 +1,6 @@
 // The server: owns the model, listens on the socket, runs commands from clients, key bindings
 // and the config file, and hears every change of the model once (reactions.ts).
+import { loadPromptHistory, savePromptHistory } from "./prompt-history-file.ts";
 import { existsSync, unlinkSync, chmodSync, readFileSync } from "node:fs";
 import type { Socket } from "bun";
 import { Model, UserError, type Session, type Pane } from "../model/index.ts";
@@ -140,6 +141,7 @@ export class Server implements ClientHost {
     chmodSync(path, 0o600);
     const file = this.config.configFile;
     if (file && this.sourceFile(file, true) !== null) this.configFiles.push(file);
+    loadPromptHistory(this.model);
   }
 
   private listenOn(path: string): ReturnType<typeof Bun.listen<ClientConnection>> {
@@ -209,6 +211,7 @@ export class Server implements ClientHost {
   shutdown(): void {
     if (this.exiting) return;
     this.exiting = true;
+    savePromptHistory(this.model);
     clearInterval(this.jobTidy);
     this.jobs.killAll();
     for (const s of [...this.model.sessions]) this.model.destroySession(s);
