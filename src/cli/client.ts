@@ -15,7 +15,7 @@ import {
   type ServerMessage,
   type ClientMessage,
 } from "../mux/client/protocol.ts";
-import { ENTER, LEAVE } from "../mux/client/terminal-modes.ts";
+import { ENTER, LEAVE, LOCK_SCREEN } from "../mux/client/terminal-modes.ts";
 
 export interface ClientOptions {
   socketPath: string;
@@ -208,6 +208,8 @@ export async function runClient(opts: ClientOptions): Promise<number> {
         return finish(m.code, m.message, 1);
       case "suspend":
         return suspend();
+      case "lock":
+        return lock(m.command);
     }
   };
 
@@ -222,6 +224,21 @@ export async function runClient(opts: ClientOptions): Promise<number> {
       process.stdin.setRawMode?.(false);
     } catch {}
     process.kill(process.pid, "SIGTSTP");
+    process.stdin.setRawMode?.(true);
+    out(1, ENTER);
+    send({ t: "resume", cols: process.stdout.columns || 80, rows: process.stdout.rows || 24 });
+  };
+
+  // lock-client: lock-command runs on the cleared terminal, as tmux's client runs it with
+  // system(3): what it prints (sh's "not found" when there is no such program) stays on the
+  // terminal it was given, and whatever it exits with, the client comes back redrawn.
+  const lock = (command: string) => {
+    if (!attached || restored) return;
+    out(1, LEAVE + LOCK_SCREEN);
+    try {
+      process.stdin.setRawMode?.(false);
+    } catch {}
+    Bun.spawnSync(["/bin/sh", "-c", command], { stdin: "inherit", stdout: "inherit", stderr: "inherit" });
     process.stdin.setRawMode?.(true);
     out(1, ENTER);
     send({ t: "resume", cols: process.stdout.columns || 80, rows: process.stdout.rows || 24 });

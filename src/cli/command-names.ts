@@ -80,6 +80,10 @@ export const COMMAND_NAMES: readonly (readonly [string, readonly string[], boole
   ["start-server", ["start"], true],
   ["show-prompt-history", ["showphist"], false],
   ["clear-prompt-history", ["clearphist"], false],
+  ["server-access", [], false],
+  ["lock-server", ["lock"], false],
+  ["lock-session", ["locks"], false],
+  ["lock-client", ["lockc"], false],
 ];
 
 /** Whether a command (by name, alias or unique prefix) may start a server, as tmux's new-session does. */

@@ -63,6 +63,8 @@ import { findWindow } from "./find-window.ts";
 import { clearHistory } from "./clear-history.ts";
 import { startServer } from "./start-server.ts";
 import { showPromptHistory, clearPromptHistory } from "./show-prompt-history.ts";
+import { serverAccess } from "./server-access.ts";
+import { lockServer, lockSession, lockClientCommand } from "./lock-server.ts";
 
 export const COMMANDS: CommandEntry[] = [
   newSession,
@@ -140,4 +142,8 @@ export const COMMANDS: CommandEntry[] = [
   startServer,
   showPromptHistory,
   clearPromptHistory,
+  serverAccess,
+  lockServer,
+  lockSession,
+  lockClientCommand,
 ];

@@ -29,7 +29,7 @@ export class ClientConnection {
   private readonly reader = new FrameReader();
   private greeted = false;
   closed = false;
-  /** Stopped by suspend-client until the client says it has resumed. */
+  /** Stopped by suspend-client or locked (lock-client) until the client says it has resumed. */
   suspended = false;
   session: Session | null = null;
   /** The session this client showed before the current one (switch-client -l, C-b L). */
@@ -334,6 +334,18 @@ export class ClientConnection {
     this.suspended = true;
     this.releaseTty();
     this.send({ t: "suspend" });
+  }
+
+  /**
+   * lock-client: as suspend, but the client runs its session's lock-command on its cleared
+   * terminal and resumes when it ends, as tmux's server_lock_client; nothing for an empty one.
+   */
+  lock(): void {
+    const command = this.session?.options.getString("lock-command") ?? "";
+    if (!this.session || this.suspended || command === "") return;
+    this.suspended = true;
+    this.releaseTty();
+    this.send({ t: "lock", command });
   }
 
   showMessage(text: string): void {

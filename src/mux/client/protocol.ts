@@ -42,7 +42,9 @@ export type ServerMessage =
   | { t: "attach"; session: string; direct?: boolean }
   | { t: "detach"; message: string; code: number }
   /** suspend-client: give the terminal back and stop (SIGTSTP) until continued. */
-  | { t: "suspend" };
+  | { t: "suspend" }
+  /** lock-client: clear the terminal and run `command` (lock-command) in it, then resume. */
+  | { t: "lock"; command: string };
 
 export class ProtocolError extends Error {}
 

@@ -1,5 +1,7 @@
 // The server: owns the model, listens on the socket, runs commands from clients, key bindings
 // and the config file, and hears every change of the model once (reactions.ts).
+import { startIdleLock } from "./idle-lock.ts";
+import { ServerAcl } from "./acl.ts";
 import { loadPromptHistory, savePromptHistory } from "./prompt-history-file.ts";
 import { existsSync, unlinkSync, chmodSync, readFileSync } from "node:fs";
 import type { Socket } from "bun";
@@ -36,11 +38,11 @@ export interface ServerConfig {
  * Only our own uid (and root) may connect, as tmux. Bun does not type a socket's fd but has it;
  * where the kernel cannot tell the peer (no fd, getsockopt fails) the 0700 directory stands.
  */
-function peerAllowed(sock: Socket<ClientConnection>): boolean {
+/** The uid of the process at the socket's other end, null when it cannot be known. */
+function socketPeerUid(sock: Socket<ClientConnection>): number | null {
   const fd = (sock as unknown as { fd?: unknown }).fd;
-  if (typeof fd !== "number" || fd < 0) return true;
-  const uid = peerUid(fd);
-  return uid === null || uid === 0 || uid === process.getuid?.();
+  if (typeof fd !== "number" || fd < 0) return null;
+  return peerUid(fd);
 }
 
 export class Server implements ClientHost {
@@ -60,6 +62,10 @@ export class Server implements ClientHost {
   /** For formats: when it started (start_time), the configuration loaded, its environment then. */
   readonly startTime = Date.now();
   readonly configFiles: string[] = [];
+  /** server-access: the users who may connect. */
+  readonly acl = new ServerAcl(process.getuid?.() ?? 0);
+  /** Each client's uid, from its socket (server-access -d ends a user's clients). */
+  readonly clientUids = new WeakMap<ClientConnection, number>();
   readonly environment: Readonly<Record<string, string>>;
   /** #(command) in formats: run in the background, the last line cached per client. */
   readonly jobs = new FormatJobs({
@@ -71,6 +77,7 @@ export class Server implements ClientHost {
   });
   // How often jobs nobody has asked for lately are looked for (they go after an hour).
   private readonly jobTidy = setInterval(() => this.jobs.tidy(), 60_000).unref();
+  private readonly idleLock = startIdleLock(this);
   /** Which panes are in a mode (copy mode). */
   markedPane(): Pane | null {
     return this.model.marked?.pane ?? null;
@@ -149,11 +156,13 @@ export class Server implements ClientHost {
       unix: path,
       socket: {
         open: (sock: Socket<ClientConnection>) => {
-          if (!peerAllowed(sock)) {
+          const uid = socketPeerUid(sock);
+          if (uid !== null && !this.acl.has(uid)) {
             sock.end(encodeJson({ t: "error", message: "access not allowed" }));
             return;
           }
           const c = new ClientConnection(this, sock);
+          if (uid !== null) this.clientUids.set(c, uid);
           sock.data = c;
           this.clients.add(c);
           this.everConnected = true;
@@ -213,6 +222,7 @@ export class Server implements ClientHost {
     this.exiting = true;
     savePromptHistory(this.model);
     clearInterval(this.jobTidy);
+    clearInterval(this.idleLock);
     this.jobs.killAll();
     for (const s of [...this.model.sessions]) this.model.destroySession(s);
     for (const c of this.clients) c.serverExiting();
