@@ -84,6 +84,7 @@ export const COMMAND_NAMES: readonly (readonly [string, readonly string[], boole
   ["lock-server", ["lock"], false],
   ["lock-session", ["locks"], false],
   ["lock-client", ["lockc"], false],
+  ["customize-mode", [], false],
 ];
 
 /** Whether a command (by name, alias or unique prefix) may start a server, as tmux's new-session does. */

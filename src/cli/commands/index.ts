@@ -65,6 +65,7 @@ import { startServer } from "./start-server.ts";
 import { showPromptHistory, clearPromptHistory } from "./show-prompt-history.ts";
 import { serverAccess } from "./server-access.ts";
 import { lockServer, lockSession, lockClientCommand } from "./lock-server.ts";
+import { customizeMode } from "./customize-mode.ts";
 
 export const COMMANDS: CommandEntry[] = [
   newSession,
@@ -146,4 +147,5 @@ export const COMMANDS: CommandEntry[] = [
   lockServer,
   lockSession,
   lockClientCommand,
+  customizeMode,
 ];

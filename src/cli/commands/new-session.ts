@@ -53,6 +53,10 @@ export const newSession: CommandEntry = {
             windowName: value(a, "n"),
             pane: paneOptions(ctx),
           });
+    // As tmux: a size given is the session's own default-size (the other side as the session's).
+    const xGiven = parseDimension(value(a, "x"), "width");
+    const yGiven = parseDimension(value(a, "y"), "height");
+    if (xGiven !== undefined || yGiven !== undefined) s.options.setString("default-size", `${xGiven ?? cols}x${yGiven ?? rows}`);
     printNew(ctx, "#{session_name}:", { session: s });
     if (!flag(a, "d") && ctx.terminal && ctx.client) ctx.client.attach(s);
   },

@@ -5,10 +5,13 @@
 
 import type { Highlight } from "../../render/index.ts";
 import type { Pane, PaneMode } from "../model/index.ts";
+import type { StatusPrompt } from "./prompt.ts";
 
-/** The client a key came from: a pick runs its template as that client's command. */
+/** The client a key came from: a pick runs its template as that client's command, or asks first. */
 export interface ModeCaller {
   runLine(line: string): unknown;
+  openPrompt(prompt: StatusPrompt): void;
+  closePrompt(): void;
 }
 
 /** A list or text shown over a pane in a mode; it gets every key typed at the pane. */

@@ -7,10 +7,10 @@ import { MouseHandler } from "./mouse-handler.ts";
 import { parseMouse } from "./mouse.ts";
 import type { ClientHost } from "./host.ts";
 import type { ClientView } from "./view.ts";
-import { shownList } from "./chooser.ts";
+import { shownList, type ModeCaller } from "./chooser.ts";
 
-/** What input needs of its connection. */
-export interface InputOwner {
+/** What input needs of its connection (a pane's mode may ask it a question on its status line). */
+export interface InputOwner extends ModeCaller {
   readonly session: Session | null;
   readonly rows: number;
   readonly closed: boolean;

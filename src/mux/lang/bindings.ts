@@ -119,6 +119,10 @@ export class KeyTables {
     return t.delete(key);
   }
 
+  names(): string[] {
+    return [...this.tables.keys()];
+  }
+
   /** Lines as tmux's list-keys prints them. */
   list(table?: string): string[] {
     const out: string[] = [];

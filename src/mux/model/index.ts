@@ -6,7 +6,7 @@ export { UserError } from "./errors.ts";
 export { Session, preciseNow } from "./session.ts";
 export { Window } from "./window.ts";
 export { Pane, type PaneSpawn, type PaneMode } from "./pane.ts";
-export { Options, OptionError } from "./options-store.ts";
+export { Options, OptionError, scalarToString, type OptionEntry } from "./options-store.ts";
 export {
   setOption,
   showOptions,
