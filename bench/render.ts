@@ -3,7 +3,7 @@
 // bench/results/render.md.
 
 import { Terminal } from "@xterm/headless";
-import { ClientScreen, composeFrame, Frame, type FrameInput, type PaneView } from "../src/render/index.ts";
+import { ClientScreen, composeFrame, Frame, type FrameInput, type PaneView, type StyledCell } from "../src/render/index.ts";
 import { median } from "./lib/stats.ts";
 import { renderMarkdown, renderText, writeMarkdown, type Table } from "./lib/table.ts";
 
@@ -73,7 +73,7 @@ async function run(s: Scenario): Promise<Result> {
   const panes = s.panes();
   const input: FrameInput = {
     cols: COLS, rows: ROWS, panes, windowCols: COLS, windowRows: ROWS - 1,
-    status: [{ text: "[bench] 0:sh*" }], statusRight: [{ text: "12:00 01-Jan-25" }],
+    status: [benchStatus(COLS, "[bench] 0:sh*", "12:00 01-Jan-25")],
   };
   const screen = new ClientScreen(COLS, ROWS, { syncOutput: true });
   const frame = new Frame(COLS, ROWS);
@@ -110,3 +110,11 @@ for (const s of scenarios) {
 const head = `Renderer, ${COLS}x${ROWS} client, status line, sync output on; medians of ${FRAMES} frames (Bun ${Bun.version}).`;
 console.log(head + "\n\n" + renderText(table));
 writeMarkdown("bench/results/render.md", `# bench:render\n\n${head}\n\n${renderMarkdown(table)}\n`);
+
+/** A status line as the server hands it over: black on green cells, left text and right text. */
+function benchStatus(cols: number, left: string, right: string): StyledCell[] {
+  const row: StyledCell[] = Array.from({ length: cols }, () => ({ text: " ", width: 1, fg: 0, bg: 2, attr: 0 }));
+  [...left].forEach((ch, i) => (row[i] = { text: ch, width: 1, fg: 0, bg: 2, attr: 0 }));
+  [...right].forEach((ch, i) => (row[cols - right.length + i] = { text: ch, width: 1, fg: 0, bg: 2, attr: 0 }));
+  return row;
+}

@@ -16,6 +16,7 @@ import {
   type ClientMessage,
 } from "../mux/client/protocol.ts";
 import { ENTER, LEAVE, LOCK_SCREEN } from "../mux/client/terminal-modes.ts";
+import { ControlStdio } from "./control-stdio.ts";
 
 export interface ClientOptions {
   socketPath: string;
@@ -24,6 +25,8 @@ export interface ClientOptions {
   startServer: boolean;
   /** How to start the server: this executable's argv for server mode. */
   serverArgv: string[];
+  /** Control mode: -C (1) or -CC (2). */
+  control?: 1 | 2;
 }
 
 
@@ -144,6 +147,7 @@ export async function runClient(opts: ClientOptions): Promise<number> {
   let resolveDone!: (code: number) => void;
   const done = new Promise<number>((r) => (resolveDone = r));
   let finished = false;
+  let controlExited = false;
 
   const restore = () => {
     if (!attached || restored) return;
@@ -158,6 +162,7 @@ export async function runClient(opts: ClientOptions): Promise<number> {
     if (finished) return;
     finished = true;
     restore();
+    control?.restore();
     if (message) out(stream, message + "\n");
     resolveDone(code);
   };
@@ -169,10 +174,14 @@ export async function runClient(opts: ClientOptions): Promise<number> {
   const outbox = new Outbox((b) => sock?.write(b) ?? b.length);
   const write = (bytes: Uint8Array) => {
     if (sock && !outbox.write(bytes) && attached) process.stdin.pause();
+    else if (sock && control && outbox.bytes > 0) control.pause();
   };
   const drain = () => {
     if (outbox.drain() && attached && !restored) process.stdin.resume();
+    if (control && outbox.empty) control.resume();
   };
+  // Control mode: stdin goes to the server as it comes; its end detaches.
+  const control = opts.control ? new ControlStdio(opts.control, (b) => write(encodeData(b)), () => send({ t: "input-end" })) : null;
   const handlers: Handlers = {
     drain,
     data: (b: Uint8Array) => {
@@ -187,7 +196,14 @@ export async function runClient(opts: ClientOptions): Promise<number> {
         else out(1, f.bytes);
       }
     },
-    close: () => finish(1, attached ? "[lost server]" : "weft: server exited unexpectedly"),
+    close: () => {
+      if (controlExited) return; // it prints %exit and finishes itself
+      if (control) {
+        out(1, "%exit lost server\n");
+        return finish(1);
+      }
+      finish(1, attached ? "[lost server]" : "weft: server exited unexpectedly");
+    },
   };
 
   const send = (m: ClientMessage) => write(encodeJson(m));
@@ -210,6 +226,9 @@ export async function runClient(opts: ClientOptions): Promise<number> {
         return suspend();
       case "lock":
         return lock(m.command);
+      case "control-exit":
+        controlExited = true;
+        return void control?.exit(m.reason, m.waitExit, (t) => out(1, t)).then(() => finish(m.code));
     }
   };
 
@@ -246,6 +265,14 @@ export async function runClient(opts: ClientOptions): Promise<number> {
 
   const isTty = process.stdin.isTTY && process.stdout.isTTY;
   const sendCommand = () => {
+    if (control) {
+      // A control client is named by its terminal if it has one, else by its pid (client-PID);
+      // its size is 80x24 until refresh-client -C, and the server never takes its terminal.
+      const tty = process.stdin.isTTY ? ttyName() : undefined;
+      const terminal = { cols: 80, rows: 24, term: process.env.TERM ?? "screen", pid: process.pid, ...(tty ? { tty } : {}) };
+      send({ t: "command", argv: opts.argv, cwd: process.cwd(), env: processEnv(), terminal, control: control.mode });
+      return control.start();
+    }
     send({
       t: "command",
       argv: opts.argv,

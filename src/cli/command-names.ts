@@ -78,6 +78,7 @@ export const COMMAND_NAMES: readonly (readonly [string, readonly string[], boole
   ["find-window", ["findw"], false],
   ["clear-history", ["clearhist"], false],
   ["start-server", ["start"], true],
+  ["set-environment", ["setenv"], false],
   ["show-prompt-history", ["showphist"], false],
   ["clear-prompt-history", ["clearphist"], false],
   ["server-access", [], false],

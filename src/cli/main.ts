@@ -32,6 +32,7 @@ async function main(): Promise<number> {
     .option("-L <socket-name>", "use a named socket in the socket directory")
     .option("-S <socket-path>", "use this socket path")
     .option("-f <file>", "configuration file (default ~/.config/weft/weft.conf)")
+    .option("-C", "control mode (twice, -CC: for iTerm2, its terminal raw and the output in a DCS)", (_v: string, n: number) => n + 1, 0)
     .argument("[command...]", "a weft (tmux) command and its arguments; new-session when none")
     .passThroughOptions()
     .allowExcessArguments()
@@ -42,7 +43,7 @@ async function main(): Promise<number> {
     const code = (e as { exitCode?: number }).exitCode;
     return typeof code === "number" ? code : 1;
   }
-  const o = program.opts<{ L?: string; S?: string; f?: string }>();
+  const o = program.opts<{ L?: string; S?: string; f?: string; C: number }>();
   const command: string[] = program.args.length ? program.args : ["new-session"];
 
   const { socketPath, ensureSocketDir, SocketDirError } = await import("../mux/server/socket-path.ts");
@@ -65,6 +66,7 @@ async function main(): Promise<number> {
     argv: command,
     startServer: commandStartsServer(command[0]!),
     serverArgv: [...selfArgv(), "__server", "-S", path, "-f", config],
+    ...(o.C > 0 ? { control: o.C > 1 ? 2 : 1 } : {}),
   });
 }
 

@@ -1,10 +1,12 @@
 // Composes a client's frame: the visible panes' cells, the borders between
-// them, the area outside the window, and the status (or message) line.
+// them (borders.ts), the area outside the window, and the status lines or a message.
 
 import type { Terminal } from "@xterm/headless";
-import { Frame, copyCells, COLOR_DEFAULT, COLOR_P16, COLOR_P256, COLOR_RGB, SPACE, SPACER, Attr } from "./frame.ts";
+import { Frame, copyCells, type CursorShape, COLOR_DEFAULT, COLOR_P16, COLOR_P256, COLOR_RGB, SPACE, SPACER, Attr } from "./frame.ts";
 import { charId, graphemeGeneration, sanitizeCode } from "./graphemes.ts";
 import { paneCache, type PaneCache } from "./pane-cache.ts";
+import { drawBorders, type BorderOptions } from "./borders.ts";
+import { DEFAULT_CELL_STYLE, drawStyled, type CellStyle, type StyledCell } from "./styled.ts";
 
 /**
  * A colour: a palette index 0-255, "#rrggbb", "default", a name ("red",
@@ -28,8 +30,20 @@ export interface PaneView {
   highlights?: Highlight[];
   /** Text drawn at the pane's top-right corner in the mode style (copy mode's "[12/3400]"). */
   indicator?: string;
-  /** Lines drawn instead of the pane's cells, `selected` in reverse video (choose-tree). */
-  replace?: { lines: string[]; selected: number };
+  /** The indicator's style (mode-style); black on yellow by default. */
+  indicatorStyle?: CellStyle;
+  /** window-style / window-active-style: the colours of the pane's default-coloured cells. */
+  style?: CellStyle;
+  /** cursor-style: the cursor's shape while the program has not chosen one. */
+  cursorStyle?: { shape: CursorShape; blink: boolean };
+  /** Its pane index (pane-border-lines number). */
+  index?: number;
+  /** It is the marked pane: its border in reverse. */
+  marked?: boolean;
+  /** Its title line on the border (pane-border-status, pane-border-format), in its border style. */
+  borderStatus?: { cells: readonly StyledCell[]; style: CellStyle };
+  /** Lines drawn instead of the pane's cells, `selected` in `selectedStyle` (mode-style) or else reverse video (choose-tree). */
+  replace?: { lines: string[]; selected: number; selectedStyle?: CellStyle };
   /** Text drawn in the middle of the pane, white on `bg` (display-panes' numbers). */
   label?: { text: string; bg: Color };
 }
@@ -43,20 +57,14 @@ export interface Highlight {
   bg?: Color;
   /** Swap the cell's own colours instead (xterm-style selection). */
   reverse?: boolean;
+  /** The cells' style in the frame's form (mode-style), over fg and bg. */
+  style?: CellStyle;
 }
 
-export interface StatusSegment {
-  text: string;
-  fg?: Color;
-  bg?: Color;
-  bold?: boolean;
-  reverse?: boolean;
-}
-
-/** A message or prompt drawn on the status row instead of the status. */
+/** A message or prompt drawn on the last status line instead of it (a line of its own when the status is off). */
 export interface Overlay {
-  segments: StatusSegment[];
-  /** Show the cursor on the overlay row at this column (a ':' prompt); absent = hidden. */
+  cells: readonly StyledCell[];
+  /** Show the cursor on the overlay row at this column; absent = hidden. */
   cursorX?: number;
 }
 
@@ -70,15 +78,13 @@ export interface FrameInput {
   panes: PaneView[];
   windowCols: number;
   windowRows: number;
-  status: StatusSegment[] | null;
-  statusRight?: StatusSegment[];
-  /** Fill colours of the status row; default black on green as tmux. */
-  statusStyle?: { fg?: Color; bg?: Color };
+  /** The status lines (status-format[0], [1]...), each a row of cells; null when the status is off. */
+  status: readonly (readonly StyledCell[])[] | null;
+  /** status-position top: the status lines above the window. */
+  statusTop?: boolean;
   overlay?: Overlay;
-  /** Border colour next to the active pane; default green as tmux. */
-  activeBorderFg?: Color;
-  /** Border colour elsewhere; default the terminal's default. */
-  borderFg?: Color;
+  /** The window's border options; tmux's defaults when absent. */
+  borders?: BorderOptions;
   /** Clock for sync-output holds (tests). */
   now?: number;
 }
@@ -105,12 +111,15 @@ export function packColor(c: Color | undefined): number {
   return i < 0 ? COLOR_DEFAULT : COLOR_P16 | (i + (bright ? 8 : 0));
 }
 
-const DOT = 0xb7; // '·' fills the client beyond the window, as tmux does
-// Box-drawing char by which neighbours are borders: bit 1 up, 2 down, 4 left, 8 right.
-const BOX = [
-  0x2502, 0x2502, 0x2502, 0x2502, 0x2500, 0x2518, 0x2510, 0x2524,
-  0x2500, 0x2514, 0x250c, 0x251c, 0x2500, 0x2534, 0x252c, 0x253c,
-];
+/** tmux's defaults: plain borders, the active one green, shared borders split in halves. */
+export const DEFAULT_BORDERS: BorderOptions = {
+  style: DEFAULT_CELL_STYLE,
+  activeStyle: { fg: COLOR_P16 | 2, bg: COLOR_DEFAULT, attrs: 0 },
+  lines: "single",
+  indicators: "colour",
+  status: "off",
+};
+const INDICATOR_STYLE: CellStyle = { fg: COLOR_P16 | 0, bg: COLOR_P16 | 3, attrs: 0 };
 
 // Scratch: which pane covers each window cell (0 = border, 1 = pane, 2 = active pane).
 let cover = new Uint8Array(0);
@@ -149,12 +158,13 @@ export function composeFrame(input: FrameInput, into?: Frame): Frame {
  */
 export function sameLayout(a: FrameInput, b: FrameInput): boolean {
   if (a.cols !== b.cols || a.rows !== b.rows || a.windowCols !== b.windowCols || a.windowRows !== b.windowRows) return false;
-  if (a.status !== b.status || a.statusRight !== b.statusRight || a.statusStyle !== b.statusStyle || a.overlay !== b.overlay) return false;
-  if (a.activeBorderFg !== b.activeBorderFg || a.borderFg !== b.borderFg || a.panes.length !== b.panes.length) return false;
+  if (a.status !== b.status || a.statusTop !== b.statusTop || a.overlay !== b.overlay) return false;
+  if (a.borders !== b.borders || a.panes.length !== b.panes.length) return false;
   for (let i = 0; i < a.panes.length; i++) {
     const p = a.panes[i]!;
     const q = b.panes[i]!;
     if (p.terminal !== q.terminal || p.x !== q.x || p.y !== q.y || p.width !== q.width || p.height !== q.height || p.active !== q.active) return false;
+    if (p.style !== q.style || p.index !== q.index || p.borderStatus !== q.borderStatus || p.cursorStyle !== q.cursorStyle || p.marked !== q.marked) return false;
     if (hasExtras(p) || hasExtras(q)) return false;
   }
   return true;
@@ -185,16 +195,17 @@ function composeChanges(f: Frame, input: FrameInput, last: Composed): boolean {
   f.damage = damage;
   f.holdMs = holdMs;
   resetCursor(f);
-  const { winW, winH } = windowArea(input);
-  for (const pane of input.panes) {
+  const area = windowArea(input);
+  for (const pane of framePanes(input.panes, area.wy)) {
     const cache = paneCache(pane.terminal);
     const seen = last.rows.get(cache)!;
-    const r = paneRect(pane, winW, winH, cache);
+    const r = paneRect(pane, area, cache);
     if (r) {
       for (let y = r.y0; y < r.y1; y++) {
         const sy = y - pane.y;
         if (sy >= cache.rows || seen[sy] === cache.rowVersion[sy]) continue;
         copyRow(f, cache, y * f.cols + r.x0, sy * cache.cols + r.sx, r.copyW);
+        if (pane.style) applyStyle(f, y * f.cols + r.x0, r.x1 - r.x0, pane.style);
         damage[y] = 1;
       }
     }
@@ -205,11 +216,44 @@ function composeChanges(f: Frame, input: FrameInput, last: Composed): boolean {
   return true;
 }
 
-/** The rows above the status row (if any), and the part of them the window takes. */
-function windowArea(input: FrameInput): { hasStatusRow: boolean; areaRows: number; winW: number; winH: number } {
-  const hasStatusRow = (input.status !== null || input.overlay !== undefined) && input.rows > 0;
-  const areaRows = hasStatusRow ? input.rows - 1 : input.rows;
-  return { hasStatusRow, areaRows, winW: Math.max(0, Math.min(input.windowCols, input.cols)), winH: Math.max(0, Math.min(input.windowRows, areaRows)) };
+/** Where things go: the status lines (statusY on), the area for the window (wy on) and the part of it the window takes. */
+interface Area {
+  statusRows: number;
+  statusY: number;
+  wy: number;
+  areaRows: number;
+  winW: number;
+  winH: number;
+}
+
+function windowArea(input: FrameInput): Area {
+  const lines = input.status?.length ?? 0;
+  const statusRows = Math.min(input.rows, lines > 0 ? lines : input.overlay ? 1 : 0);
+  const areaRows = input.rows - statusRows;
+  const top = input.statusTop === true;
+  return {
+    statusRows,
+    statusY: top ? 0 : areaRows,
+    wy: top ? statusRows : 0,
+    areaRows,
+    winW: Math.max(0, Math.min(input.windowCols, input.cols)),
+    winH: Math.max(0, Math.min(input.windowRows, areaRows)),
+  };
+}
+
+/** The panes in frame rows: below the status lines when they are at the top. */
+function framePanes(panes: PaneView[], wy: number): PaneView[] {
+  return wy === 0 ? panes : panes.map((p) => ({ ...p, y: p.y + wy }));
+}
+
+/**
+ * window-style: default-coloured cells take the style's colours. A plain blank keeps the default
+ * fg, which does not show: tmux clears such cells (EL) in the style's bg alone, and a terminal
+ * inside records them so.
+ */
+function applyStyle(f: Frame, at: number, n: number, st: CellStyle): void {
+  if (st.fg !== COLOR_DEFAULT) for (let i = at; i < at + n; i++) if (f.fg[i] === COLOR_DEFAULT && (f.chars[i] !== SPACE || f.attrs[i] !== 0)) f.fg[i] = st.fg;
+  if (st.bg !== COLOR_DEFAULT) for (let i = at; i < at + n; i++) if (f.bg[i] === COLOR_DEFAULT) f.bg[i] = st.bg;
 }
 
 /** The input as it is now: its panes are copied, as a caller may change them in place. */
@@ -234,25 +278,22 @@ function composeAll(f: Frame, input: FrameInput): void {
   f.holdMs = 0;
   f.damage = null;
   resetCursor(f);
-  const { hasStatusRow, areaRows, winW, winH } = windowArea(input);
+  const area = windowArea(input);
   if (cover.length < cols * rows) cover = new Uint8Array(cols * rows);
   cover.fill(0, 0, cols * rows);
   const now = input.now ?? performance.now();
-  for (const pane of input.panes) drawPane(f, pane, winW, winH, now);
-  drawBorders(f, winW, winH, packColor(input.borderFg), packColor(input.activeBorderFg ?? "green"));
-  for (let y = 0; y < areaRows; y++) {
-    const from = y < winH ? winW : 0;
-    for (let x = from; x < cols; x++) f.chars[y * cols + x] = DOT;
-  }
-  if (hasStatusRow) drawStatusRow(f, input, rows - 1);
+  for (const pane of framePanes(input.panes, area.wy)) drawPane(f, pane, area, now);
+  drawBorders(f, { wy: area.wy, winW: area.winW, winH: area.winH, areaRows: area.areaRows, cover }, input.panes, input.borders ?? DEFAULT_BORDERS);
+  f.statusRows = { from: area.statusY, to: area.statusY + area.statusRows };
+  if (area.statusRows > 0) drawStatusLines(f, input, area);
 }
 
-function drawPane(f: Frame, pane: PaneView, winW: number, winH: number, now: number): void {
+function drawPane(f: Frame, pane: PaneView, area: Area, now: number): void {
   const cache = paneCache(pane.terminal);
   const held = cache.holdRemaining(now);
   if (held > 0) f.holdMs = f.holdMs === 0 ? held : Math.min(f.holdMs, held);
   else cache.refresh(pane.scrollOffset);
-  const r = paneRect(pane, winW, winH, cache);
+  const r = paneRect(pane, area, cache);
   if (!r) return;
   const { x0, y0, x1, y1, sx, copyW } = r;
   const cols = f.cols;
@@ -267,23 +308,23 @@ function drawPane(f: Frame, pane: PaneView, winW: number, winH: number, now: num
     cover.fill(mark, at, at + (x1 - x0));
     const sy = y - pane.y;
     if (copyW <= 0 || sy >= cache.rows) continue;
-    if (y - y0 < blockRows) continue; // copied above; a full-width row has no cut wide char
-    copyRow(f, cache, at, sy * cache.cols + sx, copyW);
+    if (y - y0 >= blockRows) copyRow(f, cache, at, sy * cache.cols + sx, copyW); // else copied above; a full-width row has no cut wide char
+    if (pane.style) applyStyle(f, at, x1 - x0, pane.style);
   }
   if (pane.replace) drawReplacement(f, pane.replace, x0, y0, x1, y1);
   if (pane.highlights) for (const h of pane.highlights) drawHighlight(f, pane, h, x0, y0, x1, y1);
-  if (pane.indicator) drawIndicator(f, pane, pane.indicator, x0, y0, x1, y1);
+  if (pane.indicator) drawIndicator(f, pane, pane.indicator, pane.indicatorStyle ?? INDICATOR_STYLE, x0, y0, x1, y1);
   if (pane.label) drawLabel(f, pane, pane.label, x0, y0, x1, y1);
   if (pane.active) placePaneCursor(f, pane, cache, r);
 }
 
 /** The part of a pane inside the window (frame cells [x0, x1) × [y0, y1)), and the terminal columns copied into it; null when none is. */
-function paneRect(pane: PaneView, winW: number, winH: number, cache: PaneCache): { x0: number; y0: number; x1: number; y1: number; sx: number; copyW: number } | null {
+function paneRect(pane: PaneView, area: Area, cache: PaneCache): { x0: number; y0: number; x1: number; y1: number; sx: number; copyW: number } | null {
   if (!Number.isInteger(pane.x + pane.y + pane.width + pane.height)) throw new Error("pane rectangle must be whole cells");
   const x0 = Math.max(0, pane.x);
-  const y0 = Math.max(0, pane.y);
-  const x1 = Math.min(pane.x + pane.width, winW);
-  const y1 = Math.min(pane.y + pane.height, winH);
+  const y0 = Math.max(area.wy, pane.y);
+  const x1 = Math.min(pane.x + pane.width, area.winW);
+  const y1 = Math.min(pane.y + pane.height, area.wy + area.winH);
   if (x1 <= x0 || y1 <= y0) return null;
   const sx = x0 - pane.x;
   return { x0, y0, x1, y1, sx, copyW: Math.min(x1 - x0, cache.cols - sx) };
@@ -322,8 +363,9 @@ function placePaneCursor(f: Frame, pane: PaneView, cache: PaneCache, r: { x0: nu
   const cy = pane.y + c.y;
   cur.x = cx;
   cur.y = cy;
-  cur.shape = c.shape;
-  cur.blink = c.blink;
+  const own = c.shape === "default" ? pane.cursorStyle : undefined;
+  cur.shape = own ? own.shape : c.shape;
+  cur.blink = own ? own.blink : c.blink;
   cur.visible = c.visible && cx >= r.x0 && cx < r.x1 && cy >= r.y0 && cy < r.y1 && c.x < cache.cols && c.y >= 0;
 }
 
@@ -332,20 +374,22 @@ function drawHighlight(f: Frame, pane: PaneView, h: Highlight, x0: number, y0: n
   if (y < y0 || y >= y1) return;
   const from = Math.max(x0, pane.x + h.x);
   const to = Math.min(x1, pane.x + h.x + h.width);
-  const fg = packColor(h.fg);
-  const bg = packColor(h.bg);
+  const fg = h.style ? h.style.fg : packColor(h.fg);
+  const bg = h.style ? h.style.bg : packColor(h.bg);
+  const attrs = h.style?.attrs ?? 0;
   for (let x = from; x < to; x++) {
     const i = y * f.cols + x;
     if (h.reverse) f.attrs[i] = (f.attrs[i] ?? 0) ^ Attr.inverse;
     else {
       f.fg[i] = fg;
       f.bg[i] = bg;
+      if (attrs) f.attrs[i] = (f.attrs[i] ?? 0) | attrs;
     }
   }
 }
 
-/** Black on yellow at the top-right, as tmux's mode-style; cut from the left when too long. */
-function drawIndicator(f: Frame, pane: PaneView, text: string, x0: number, y0: number, x1: number, y1: number): void {
+/** At the top-right in mode-style; cut from the left when too long. */
+function drawIndicator(f: Frame, pane: PaneView, text: string, st: CellStyle, x0: number, y0: number, x1: number, y1: number): void {
   const y = pane.y;
   if (y < y0 || y >= y1) return;
   const avail = x1 - x0;
@@ -357,11 +401,11 @@ function drawIndicator(f: Frame, pane: PaneView, text: string, x0: number, y0: n
     f.chars[before] = SPACE;
     f.widths[before] = 1;
   }
-  drawText(f, shown, x, y, x1, packColor("black"), packColor("yellow"), 0);
+  drawText(f, shown, x, y, x1, st.fg, st.bg, st.attrs);
 }
 
 /** Blank the pane's visible part and draw `lines` from its top, the selected one reversed. */
-function drawReplacement(f: Frame, r: { lines: string[]; selected: number }, x0: number, y0: number, x1: number, y1: number): void {
+function drawReplacement(f: Frame, r: { lines: string[]; selected: number; selectedStyle?: CellStyle }, x0: number, y0: number, x1: number, y1: number): void {
   for (let y = y0; y < y1; y++) {
     const at = y * f.cols;
     f.chars.fill(SPACE, at + x0, at + x1);
@@ -371,9 +415,12 @@ function drawReplacement(f: Frame, r: { lines: string[]; selected: number }, x0:
     f.attrs.fill(0, at + x0, at + x1);
     const line = r.lines[y - y0];
     if (line === undefined) continue;
-    const attrs = y - y0 === r.selected ? Attr.inverse : 0;
-    const end = drawText(f, line, x0, y, x1, COLOR_DEFAULT, COLOR_DEFAULT, attrs);
-    if (attrs) for (let x = end; x < x1; x++) f.attrs[at + x] = attrs; // the whole row, as tmux's
+    const selected = y - y0 === r.selected;
+    const st = selected ? (r.selectedStyle ?? { fg: COLOR_DEFAULT, bg: COLOR_DEFAULT, attrs: Attr.inverse }) : DEFAULT_CELL_STYLE;
+    const end = drawText(f, line, x0, y, x1, st.fg, st.bg, st.attrs);
+    // The selected row is styled to the pane's edge, as tmux's: cleared in mode-style's bg alone (EL).
+    if (selected && r.selectedStyle) for (let x = end; x < x1; x++) f.set(x, y, SPACE, COLOR_DEFAULT, st.bg, 0);
+    else if (selected) for (let x = end; x < x1; x++) f.attrs[at + x] = Attr.inverse;
   }
 }
 
@@ -395,83 +442,34 @@ function drawLabel(f: Frame, pane: PaneView, label: { text: string; bg: Color },
   drawText(f, text, x, y, x1, packColor("white"), packColor(label.bg), Attr.bold);
 }
 
-function drawBorders(f: Frame, winW: number, winH: number, fg: number, activeFg: number): void {
-  const cols = f.cols;
-  const isBorder = (x: number, y: number) => x >= 0 && y >= 0 && x < winW && y < winH && cover[y * cols + x] === 0;
-  for (let y = 0; y < winH; y++) {
-    for (let x = 0; x < winW; x++) {
-      const i = y * cols + x;
-      if (cover[i] !== 0) continue;
-      const bits =
-        (isBorder(x, y - 1) ? 1 : 0) |
-        (isBorder(x, y + 1) ? 2 : 0) |
-        (isBorder(x - 1, y) ? 4 : 0) |
-        (isBorder(x + 1, y) ? 8 : 0);
-      f.chars[i] = BOX[bits] ?? 0x2502;
-      f.fg[i] = nextToActive(x, y, winW, winH, cols) ? activeFg : fg;
-    }
+/** The status lines in order, then a message or prompt over the last of them. */
+function drawStatusLines(f: Frame, input: FrameInput, area: Area): void {
+  const lines = input.status ?? [];
+  for (let k = 0; k < lines.length && k < area.statusRows; k++) drawStyled(f, lines[k] as StyledCell[], 0, area.statusY + k, f.cols);
+  const overlay = input.overlay;
+  if (!overlay) return;
+  const y = area.statusY + area.statusRows - 1;
+  const row = y * f.cols;
+  f.chars.fill(SPACE, row, row + f.cols);
+  f.widths.fill(1, row, row + f.cols);
+  f.fg.fill(COLOR_DEFAULT, row, row + f.cols);
+  f.bg.fill(COLOR_DEFAULT, row, row + f.cols);
+  f.attrs.fill(0, row, row + f.cols);
+  drawStyled(f, overlay.cells, 0, y, f.cols);
+  const cx = overlay.cursorX;
+  if (cx !== undefined && cx >= 0 && cx < f.cols) {
+    f.cursor.x = cx;
+    f.cursor.y = y;
+    f.cursor.visible = true;
+    f.cursor.shape = "default";
+    f.cursor.blink = false;
   }
-}
-
-function nextToActive(x: number, y: number, winW: number, winH: number, cols: number): boolean {
-  for (let dy = -1; dy <= 1; dy++) {
-    const yy = y + dy;
-    if (yy < 0 || yy >= winH) continue;
-    for (let dx = -1; dx <= 1; dx++) {
-      const xx = x + dx;
-      if (xx >= 0 && xx < winW && cover[yy * cols + xx] === 2) return true;
-    }
-  }
-  return false;
-}
-
-function drawStatusRow(f: Frame, input: FrameInput, y: number): void {
-  const style = input.statusStyle;
-  const fg = packColor(style?.fg ?? "black");
-  const bg = packColor(style?.bg ?? "green");
-  const cols = f.cols;
-  const base = y * cols;
-  f.fg.fill(fg, base, base + cols);
-  f.bg.fill(bg, base, base + cols);
-  if (input.overlay) {
-    drawSegments(f, input.overlay.segments, 0, y, cols, fg, bg);
-    const cx = input.overlay.cursorX;
-    if (cx !== undefined && cx >= 0 && cx < cols) {
-      f.cursor.x = cx;
-      f.cursor.y = y;
-      f.cursor.visible = true;
-      f.cursor.shape = "default";
-      f.cursor.blink = false;
-    }
-    return;
-  }
-  const right = input.statusRight ?? [];
-  const rightW = segmentsWidth(right);
-  const rightX = Math.max(0, cols - rightW);
-  drawSegments(f, input.status ?? [], 0, y, rightX, fg, bg);
-  drawSegments(f, right, rightX, y, cols, fg, bg);
 }
 
 /** Made at first use: creating one costs ~1.4 ms, and most status lines are plain ASCII. */
 let segmenter: Intl.Segmenter | null = null;
 // eslint-disable-next-line no-control-regex
 const PLAIN = /^[\x20-\x7e]*$/;
-
-function segmentsWidth(segs: StatusSegment[]): number {
-  let w = 0;
-  for (const s of segs) w += PLAIN.test(s.text) ? s.text.length : Bun.stringWidth(s.text);
-  return w;
-}
-
-function drawSegments(f: Frame, segs: StatusSegment[], x: number, y: number, maxX: number, fg0: number, bg0: number): number {
-  for (const s of segs) {
-    const fg = s.fg === undefined ? fg0 : packColor(s.fg);
-    const bg = s.bg === undefined ? bg0 : packColor(s.bg);
-    const attrs = (s.bold ? Attr.bold : 0) | (s.reverse ? Attr.inverse : 0);
-    x = drawText(f, s.text, x, y, maxX, fg, bg, attrs);
-  }
-  return x;
-}
 
 /** Draws text from x, clipped before maxX; returns the next column. Controls become '?'. */
 export function drawText(f: Frame, text: string, x: number, y: number, maxX: number, fg: number, bg: number, attrs: number): number {

@@ -93,9 +93,19 @@ const digits = (n: number) => (n < 10 ? 1 : n < 100 ? 2 : n < 1000 ? 3 : n < 100
 /** Bytes of CSI n <final> with n=1 left out. */
 const csiCost = (n: number) => (n === 1 ? 3 : 3 + digits(n));
 
+/** A char id no cell has: what the encoder assumes of host cells it must write whatever they hold. */
+const UNWRITTEN = 0xffffffff;
+
 export interface ClientScreenOptions {
   /** Wrap each frame in DEC 2026 synchronized output (the host supports it). */
   syncOutput?: boolean;
+  /**
+   * Maps a packed colour the host cannot show to one it can (RGB to the nearest of 256 for a host
+   * without true colour, 256 to 16 for one with 16); absent: every colour is sent as it is.
+   */
+  reduceColour?: (packed: number) => number;
+  /** The host has no automatic margins (terminfo's am off): its bottom-right cell is never written, as tmux's tty_putc skips it. */
+  noAutoMargin?: boolean;
 }
 
 export class ClientScreen {
@@ -105,6 +115,8 @@ export class ClientScreen {
   private readonly sgrA = new Bytes();
   private readonly sgrB = new Bytes();
   private readonly syncOutput: boolean;
+  private readonly reduce: ((packed: number) => number) | null;
+  private readonly noAutoMargin: boolean;
   // What the host terminal is in now.
   private penFg = 0;
   private penBg = 0;
@@ -123,6 +135,8 @@ export class ClientScreen {
   constructor(cols: number, rows: number, opts: ClientScreenOptions = {}) {
     this.last = new Frame(cols, rows);
     this.syncOutput = opts.syncOutput ?? false;
+    this.reduce = opts.reduceColour ?? null;
+    this.noAutoMargin = opts.noAutoMargin ?? false;
   }
 
   resize(cols: number, rows: number): void {
@@ -148,6 +162,9 @@ export class ClientScreen {
     if (full) {
       last.resize(frame.cols, frame.rows);
       last.clear();
+      // No cell of the status lines is taken as already on the host: all are written.
+      const { from, to } = frame.statusRows;
+      if (to > from) last.chars.fill(UNWRITTEN, from * frame.cols, Math.min(to, frame.rows) * frame.cols);
       out.bytes(CLEAR);
       this.penFg = this.penBg = this.penAttrs = 0;
       this.cx = this.cy = 0;
@@ -202,7 +219,7 @@ export class ClientScreen {
   private diffRow(f: Frame, y: number): void {
     const cols = f.cols;
     const base = y * cols;
-    const end = base + cols;
+    const end = base + cols - (this.noAutoMargin && y === f.rows - 1 ? 1 : 0);
     const widths = f.widths;
     this.redrawTo = 0;
     let i = base;
@@ -353,6 +370,10 @@ export class ClientScreen {
 
   /** Sets the host's pen: only what changed, or a reset when that is shorter. */
   private pen(fg: number, bg: number, attrs: number): void {
+    if (this.reduce !== null) {
+      fg = this.reduce(fg);
+      bg = this.reduce(bg);
+    }
     if (fg === this.penFg && bg === this.penBg && attrs === this.penAttrs) return;
     const a = this.sgrA;
     const b = this.sgrB;

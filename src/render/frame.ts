@@ -81,6 +81,11 @@ export class Frame implements Cells {
    * have), or null for all of them: the encoder diffs only these rows against the host.
    */
   damage: Uint8Array | null = null;
+  /**
+   * The status lines' rows [from, to): the encoder writes every cell of them on a full frame,
+   * default blanks included, as tmux draws its status line (a terminal inside sees them written).
+   */
+  statusRows = { from: 0, to: 0 };
 
   constructor(cols: number, rows: number) {
     this.cols = cols;

@@ -12,8 +12,10 @@ export {
   type Highlight,
   type Overlay,
   type PaneView,
-  type StatusSegment,
+  DEFAULT_BORDERS,
 } from "./compose.ts";
+export { type BorderOptions, type BorderLines, type BorderIndicators, type PaneBorderStatus } from "./borders.ts";
+export { packTmuxColour, packTmuxAttr, packTmuxStyle, DEFAULT_CELL_STYLE, type CellStyle, type StyledCell } from "./styled.ts";
 export { ClientScreen, type ClientScreenOptions } from "./encoder.ts";
 export { FramePacer, FRAME_INTERVAL_MS, type FramePacerOptions, type PacerClock } from "./pacer.ts";
 export { forgetPane, invalidatePane, syncHold, SYNC_HOLD_TIMEOUT_MS } from "./pane-cache.ts";

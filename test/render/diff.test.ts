@@ -3,7 +3,7 @@
 
 import { expect, test } from "bun:test";
 import { ClientScreen, composeFrame, Frame, syncHold, SYNC_HOLD_TIMEOUT_MS, type PaneView } from "../../src/render/index.ts";
-import { frameRows, frameText, Host, input, term, termRows, write } from "./harness.ts";
+import { frameRows, frameText, Host, input, statusLine, term, termRows, write } from "./harness.ts";
 
 test("an unchanged frame costs 0 bytes; one changed cell < 32 bytes", async () => {
   const t = term(200, 49);
@@ -111,7 +111,7 @@ test("the copy-mode view shows lines above the bottom", async () => {
 });
 
 test("control chars never reach the host from status text", () => {
-  const f = composeFrame({ cols: 20, rows: 1, panes: [], windowCols: 20, windowRows: 0, status: [{ text: "a\x1b]0;x\x07\u009bb" }] });
+  const f = composeFrame({ cols: 20, rows: 1, panes: [], windowCols: 20, windowRows: 0, status: [statusLine(20, [{ text: "a\x1b]0;x\x07\u009bb" }])] });
   expect(frameText(f, 0)).toBe("a?]0;x??b           ");
   const bytes = new ClientScreen(20, 1).encode(f);
   // Our own sequences only: ESC appears in CSIs we wrote, never followed by ']'.

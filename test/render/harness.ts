@@ -1,6 +1,9 @@
 // Test harness for the renderer: pane terminals, a host terminal that plays
 // the encoded bytes, and cell-by-cell comparison in one readable format.
 
+import { colourFromString } from "../../src/mux/model/colour.ts";
+import { ATTR } from "../../src/mux/model/style.ts";
+import type { StyledCell } from "../../src/render/index.ts";
 import { Terminal, type IBufferCell } from "@xterm/headless";
 import { Attr, charText, ClientScreen, composeFrame, Frame, type FrameInput, type PaneView } from "../../src/render/index.ts";
 
@@ -127,7 +130,46 @@ export function threePanes(cols: number, rows: number, active = 0): { panes: Pan
 }
 
 export function input(cols: number, rows: number, panes: PaneView[], extra: Partial<FrameInput> = {}): FrameInput {
-  return { cols, rows, panes, windowCols: cols, windowRows: rows - 1, status: [{ text: "[0] 0:sh*" }], ...extra };
+  return { cols, rows, panes, windowCols: cols, windowRows: rows - 1, status: [statusLine(cols, [{ text: "[0] 0:sh*" }])], ...extra };
+}
+
+/** A run of status text for statusLine: colours as tmux names them ("colour220", "#102030", "red"). */
+export interface Segment {
+  text: string;
+  fg?: string;
+  bg?: string;
+  bold?: boolean;
+  reverse?: boolean;
+}
+
+/**
+ * One status line of `cols` cells, black on green as tmux's default status-style: `left` from
+ * column 0, `right` against the right edge. Characters are kept as given (controls too), so
+ * tests see what the renderer makes of them.
+ */
+export function statusLine(cols: number, left: Segment[], right: Segment[] = []): StyledCell[] {
+  const base = { fg: 0, bg: 2, attr: 0 };
+  const cells = (segs: Segment[]) => segs.flatMap((seg) => segmentCells(seg, base));
+  const l = cells(left);
+  const r = cells(right);
+  const row: StyledCell[] = Array.from({ length: cols }, () => ({ text: " ", width: 1, ...base }));
+  l.slice(0, cols).forEach((c, i) => (row[i] = c));
+  const at = Math.max(0, cols - r.length);
+  r.slice(0, cols - at).forEach((c, i) => (row[at + i] = c));
+  return row;
+}
+
+function segmentCells(seg: Segment, base: { fg: number; bg: number; attr: number }): StyledCell[] {
+  const fg = seg.fg === undefined ? base.fg : colourFromString(seg.fg);
+  const bg = seg.bg === undefined ? base.bg : colourFromString(seg.bg);
+  const attr = (seg.bold ? ATTR.bright : 0) | (seg.reverse ? ATTR.reverse : 0);
+  const out: StyledCell[] = [];
+  for (const { segment } of new Intl.Segmenter().segment(seg.text)) {
+    const width = Math.max(1, Math.min(2, Bun.stringWidth(segment)));
+    out.push({ text: segment, width, fg, bg, attr });
+    if (width === 2) out.push({ text: "", width: 0, fg, bg, attr });
+  }
+  return out;
 }
 
 export { composeFrame };

@@ -2,8 +2,8 @@
 // change the encoded diff must bring the host to exactly the composite.
 
 import { expect, test } from "bun:test";
-import { composeFrame, Frame, type PaneView, type StatusSegment } from "../../src/render/index.ts";
-import { frameRows, frameText, Host, input, prng, termRows, threePanes, write } from "./harness.ts";
+import { composeFrame, Frame, type PaneView } from "../../src/render/index.ts";
+import { frameRows, frameText, Host, input, prng, statusLine, termRows, threePanes, write, type Segment } from "./harness.ts";
 
 const TEXT = ["a", "b", "xyz", " ", "中", "文", "👍", "e\u0301", "ä", "─", "Ω", "🇫🇷", "x\u200dy", "ｱ", "1234567890"];
 
@@ -54,16 +54,16 @@ function setup(seed: number) {
 for (const seed of [1, 2, 3, 4, 5, 6]) {
   test(`random changes, seed ${seed}: the host always equals the composite`, async () => {
     const { rand, cols, rows, panes, terms, host, frame } = setup(seed);
-    let status: StatusSegment[] = [{ text: "[0] 0:sh*" }];
+    let status = [{ text: "[0] 0:sh*" }] as Segment[];
     for (let step = 0; step < 120; step++) {
       const which = Math.floor(rand() * terms.length);
       const t = terms[which];
       if (!t) throw new Error("no pane");
       await write(t, randomOutput(rand, t.cols, t.rows));
       if (rand() < 0.1) for (const [i, p] of panes.entries()) p.active = i === Math.floor(rand() * 3);
-      if (rand() < 0.1) status = [{ text: `[0] ${step}`, fg: Math.floor(rand() * 256) }, { text: "中x" }];
+      if (rand() < 0.1) status = [{ text: `[0] ${step}`, fg: `colour${Math.floor(rand() * 256)}` }, { text: "中x" }];
       if (rand() < 0.03) host.screen.invalidate();
-      composeFrame(input(cols, rows, panes, { status, statusRight: [{ text: `#${step}`, bold: true }] }), frame);
+      composeFrame(input(cols, rows, panes, { status: [statusLine(cols, status, [{ text: `#${step}`, bold: true }])] }), frame);
       await host.show(frame);
       const ctx = `seed ${seed} step ${step}`;
       expect([ctx, host.rows()]).toEqual([ctx, frameRows(frame)]);
@@ -80,8 +80,7 @@ for (const seed of [1, 2, 3, 4, 5, 6]) {
 for (const seed of [11, 12, 13, 14]) {
   test(`partial frames, seed ${seed}: each equals a full compose, and the host equals it`, async () => {
     const { rand, cols, rows, panes, terms, host, frame } = setup(seed);
-    let status: StatusSegment[] = [{ text: "[0] 0:sh*" }];
-    const right: StatusSegment[] = [{ text: "right", bold: true }];
+    let status = [statusLine(cols, [{ text: "[0] 0:sh*" }], [{ text: "right", bold: true }])];
     let partial = 0;
     for (let step = 0; step < 150; step++) {
       const t = terms[Math.floor(rand() * terms.length)]!;
@@ -89,13 +88,13 @@ for (const seed of [11, 12, 13, 14]) {
       await write(t, rand() < 0.6 ? ["x", "\b \b", "\r\n$ ", "ab\x1b[31mc\x1b[m"][Math.floor(rand() * 4)]! : randomOutput(rand, t.cols, t.rows));
       // Layout changes in place, as callers may make them: the next frame must be whole.
       if (rand() < 0.05) for (const [i, p] of panes.entries()) p.active = i === Math.floor(rand() * 3);
-      if (rand() < 0.05) status = [{ text: `[0] ${step}` }];
+      if (rand() < 0.05) status = [statusLine(cols, [{ text: `[0] ${step}` }], [{ text: "right", bold: true }])];
       if (rand() < 0.03) host.screen.invalidate();
       const extra: Partial<PaneView> = rand() < 0.05 ? { indicator: `[${step}]` } : {};
       const view = panes.map((p, i) => (i === 0 ? { ...p, ...extra } : p));
-      composeFrame(input(cols, rows, view, { status, statusRight: right }), frame);
+      composeFrame(input(cols, rows, view, { status }), frame);
       if (frame.damage) partial++;
-      const whole = composeFrame(input(cols, rows, view, { status, statusRight: right }));
+      const whole = composeFrame(input(cols, rows, view, { status }));
       const ctx = `seed ${seed} step ${step}`;
       expect([ctx, frameRows(frame)]).toEqual([ctx, frameRows(whole)]);
       expect([ctx, frame.cursor]).toEqual([ctx, whole.cursor]);
@@ -113,7 +112,7 @@ for (const seed of [11, 12, 13, 14]) {
 test("a partial frame marks only the rows that changed", async () => {
   const { panes, terms } = threePanes(40, 11);
   const frame = new Frame(40, 12);
-  const status: StatusSegment[] = [{ text: "s" }];
+  const status = [statusLine(40, [{ text: "s" }])];
   composeFrame(input(40, 12, panes, { status }), frame);
   expect(frame.damage).toBeNull(); // the first is whole
   await write(terms[2]!, "q"); // at its cursor, row 0
@@ -121,6 +120,6 @@ test("a partial frame marks only the rows that changed", async () => {
   const marked = [...(frame.damage ?? [])].flatMap((d, y) => (d ? [y] : []));
   expect(marked).toEqual([panes[2]!.y]);
   expect(frameText(frame, panes[2]!.y).slice(panes[2]!.x, panes[2]!.x + 1)).toBe("q");
-  composeFrame(input(40, 12, panes, { status: [{ text: "t" }] }), frame);
+  composeFrame(input(40, 12, panes, { status: [statusLine(40, [{ text: "t" }])] }), frame);
   expect(frame.damage).toBeNull(); // a new status: whole again
 });

@@ -3,7 +3,7 @@
 
 import { describe, expect, test } from "bun:test";
 import { composeFrame, Frame, type PaneView } from "../../src/render/index.ts";
-import { frameRows, frameText, Host, input, term, termRows, threePanes, write } from "./harness.ts";
+import { frameRows, frameText, Host, input, statusLine, term, termRows, threePanes, write } from "./harness.ts";
 
 /** The host equals the frame, and every pane's rectangle equals its terminal. */
 function checkAll(host: Host, f: Frame, panes: PaneView[]): void {
@@ -118,7 +118,9 @@ describe("reference: host equals composite", () => {
     expect(host.cursor()).toMatchObject({ x: 9, y: 0, visible: true });
   });
 
-  test("window smaller than the client: the rest is dotted", async () => {
+  // tmux 3.3a draws the window's right and bottom edges as border lines (screen_redraw_check_cell
+  // on px == w->sx), then dots: seen in a 30x5 window on an 80x12 client.
+  test("window smaller than the client: its edge is a border line, the rest is dotted", async () => {
     const t = term(8, 3);
     await write(t, "small");
     const panes: PaneView[] = [{ terminal: t, x: 0, y: 0, width: 8, height: 3, active: true }];
@@ -126,7 +128,8 @@ describe("reference: host equals composite", () => {
     const f = composeFrame(input(12, 6, panes, { windowCols: 8, windowRows: 3 }));
     await host.show(f);
     checkAll(host, f, panes);
-    expect(frameText(f, 0)).toBe("small   ····");
+    expect(frameText(f, 0)).toBe("small   │···");
+    expect(frameText(f, 3)).toBe("────────┘···");
     expect(frameText(f, 4)).toBe("············");
   });
 
@@ -149,8 +152,7 @@ describe("reference: host equals composite", () => {
     const f = composeFrame(
       input(30, 3, panes, {
         windowRows: 2,
-        status: [{ text: "[0] " }, { text: "0:vim*", bold: true, fg: "colour220" }, { text: " \x1b[2J\x07" }],
-        statusRight: [{ text: "中 12:00", bg: "#102030" }],
+        status: [statusLine(30, [{ text: "[0] " }, { text: "0:vim*", bold: true, fg: "colour220" }, { text: " \x1b[2J\x07" }], [{ text: "中 12:00", bg: "#102030" }])],
       }),
     );
     const bytes = await host.show(f);
@@ -164,7 +166,7 @@ describe("reference: host equals composite", () => {
     const t = term(20, 2);
     const panes: PaneView[] = [{ terminal: t, x: 0, y: 0, width: 20, height: 2, active: true }];
     const host = new Host(20, 3);
-    const f = composeFrame(input(20, 3, panes, { windowRows: 2, overlay: { segments: [{ text: ":kill" }], cursorX: 5 } }));
+    const f = composeFrame(input(20, 3, panes, { windowRows: 2, overlay: { cells: statusLine(20, [{ text: ":kill" }]), cursorX: 5 } }));
     await host.show(f);
     expect(frameText(f, 2)).toBe(":kill               ");
     expect(host.cursor()).toMatchObject({ x: 5, y: 2, visible: true });

@@ -112,6 +112,8 @@ export function insideVariable(_ctx: CommandContext): "TMUX" | "WEFT" {
  * pane, or one with the variable unset, is not).
  */
 export function checkNesting(ctx: CommandContext): void {
+  // A control client is a program, not a terminal inside one of our panes (tmux skips it too).
+  if (ctx.client?.control) return;
   const name = insideVariable(ctx);
   const tty = ctx.client?.terminal?.tty;
   if (!ctx.env[name] || !tty) return;
@@ -120,6 +122,7 @@ export function checkNesting(ctx: CommandContext): void {
 }
 
 export function requireTerminal(ctx: CommandContext): void {
+  if (ctx.client?.control) return;
   if (!ctx.terminal || !ctx.client) throw new CommandError("open terminal failed: not a terminal");
 }
 

@@ -1,5 +1,5 @@
 // display-message (display): expand a format; -p prints it, otherwise it shows on the status line.
-import { flag, value } from "../../mux/lang/command.ts";
+import { CommandError, flag, value } from "../../mux/lang/command.ts";
 import type { CommandContext, CommandEntry } from "./context.ts";
 import type { ClientConnection } from "../../mux/client/client-connection.ts";
 import { format } from "./common.ts";
@@ -27,9 +27,21 @@ export const displayMessage: CommandEntry = {
   targetFlags: { canFail: true },
   maxArgs: 1,
   exec(ctx) {
+    const delay = parseDelay(value(ctx.args, "d"));
     const fmt = ctx.args.positional[0] ?? value(ctx.args, "F") ?? DEFAULT;
-    const text = format(ctx, fmt, { ...ctx.target, client: displayClient(ctx), extra: { command: "display-message" } }, { time: true });
-    if (flag(ctx.args, "p") || !ctx.client?.session) ctx.print(text);
-    else ctx.client.showMessage(text);
+    const client = displayClient(ctx);
+    const text = format(ctx, fmt, { ...ctx.target, client, extra: { command: "display-message" } }, { time: true });
+    if (flag(ctx.args, "p") || !client?.session) ctx.print(text);
+    else client.showMessage(text, delay);
   },
 };
+
+/** -d: milliseconds the message stays (0: until a key), as args_strtonum reads it; absent: display-time. */
+function parseDelay(d: string | undefined): number | undefined {
+  if (d === undefined) return undefined;
+  if (!/^-?\d+$/.test(d)) throw new CommandError("delay invalid");
+  const n = Number(d);
+  if (n < 0) throw new CommandError("delay too small");
+  if (n > 4294967295) throw new CommandError("delay too large");
+  return n;
+}

@@ -41,6 +41,7 @@ import { waitFor } from "./wait-for.ts";
 import { pipePane } from "./pipe-pane.ts";
 import { respawnPane } from "./respawn-pane.ts";
 import { renameWindow } from "./rename-window.ts";
+import { setEnvironment } from "./set-environment.ts";
 import { renameSession } from "./rename-session.ts";
 import { selectLayout, nextLayout, previousLayout } from "./select-layout.ts";
 import { swapPane } from "./swap-pane.ts";
@@ -141,6 +142,7 @@ export const COMMANDS: CommandEntry[] = [
   findWindow,
   clearHistory,
   startServer,
+  setEnvironment,
   showPromptHistory,
   clearPromptHistory,
   serverAccess,

@@ -35,9 +35,10 @@ export const newSession: CommandEntry = {
     const [dw, dh] = model.sessionOptions.getString("default-size").split("x").map(Number);
     let cols = parseDimension(value(a, "x"), "width") ?? dw ?? 80;
     let rows = parseDimension(value(a, "y"), "height") ?? dh ?? 24;
-    if (!detached && ctx.terminal && !value(a, "x") && !value(a, "y")) {
+    // A control client's size does not count until refresh-client -C gives one (tmux's ignore_client_size).
+    if (!detached && ctx.terminal && !ctx.client?.control && !value(a, "x") && !value(a, "y")) {
       cols = ctx.terminal.cols;
-      rows = Math.max(1, ctx.terminal.rows - (model.sessionOptions.getFlag("status") ? 1 : 0));
+      rows = Math.max(1, ctx.terminal.rows - model.sessionOptions.getNumber("status")); // status "2" to "5" takes that many lines
     }
     const layout = value(a, "layout");
     if (layout !== undefined && a.positional.length > 0) throw new CommandError("--layout and a command can't be given together");
@@ -58,6 +59,6 @@ export const newSession: CommandEntry = {
     const yGiven = parseDimension(value(a, "y"), "height");
     if (xGiven !== undefined || yGiven !== undefined) s.options.setString("default-size", `${xGiven ?? cols}x${yGiven ?? rows}`);
     printNew(ctx, "#{session_name}:", { session: s });
-    if (!flag(a, "d") && ctx.terminal && ctx.client) ctx.client.attach(s);
+    if (!flag(a, "d") && (ctx.terminal || ctx.client?.control) && ctx.client) ctx.client.attach(s);
   },
 };

@@ -29,8 +29,7 @@ export const newWindow: CommandEntry = {
       if (existing === session.current) detached = false;
       model.killWindow(existing, true);
     }
-    const w = model.createWindow(session, { name, index: index ?? undefined, pane: { ...opts, cwd } });
-    if (!detached) session.select(w);
+    const w = model.createWindow(session, { name, index: index ?? undefined, select: !detached, pane: { ...opts, cwd } });
     printNew(ctx, "#{session_name}:#{window_index}.#{pane_index}", { session, window: w, pane: w.active });
   },
 };

@@ -31,8 +31,8 @@ export const splitWindow: CommandEntry = {
       pane,
       { horizontal: flag(a, "h"), before: flag(a, "b"), fullSize: flag(a, "f"), size: splitSize(value(a, "l"), value(a, "p")) },
       { ...paneOptions(ctx), cwd: startDirectory(paneOptions(ctx).cwd, pane.currentPath() || window.session.cwd) },
+      !flag(a, "d"),
     );
-    if (!flag(a, "d")) window.setActive(p);
     // -Z: the window is zoomed afterwards, on its active pane, zoomed before or not (tmux's
     // window_push_zoom with always set).
     if (flag(a, "Z") && !window.zoomed) window.toggleZoom(window.active);

@@ -19,8 +19,10 @@ import {
 import { ClientTty } from "./client-tty.ts";
 import { ENTER } from "./terminal-modes.ts";
 import { ClientView } from "./view.ts";
+import { statusLineCount } from "./status.ts";
 import { ClientInput } from "./input.ts";
 import type { StatusPrompt } from "./prompt.ts";
+import { ControlClient } from "./control.ts";
 
 /** Output a client has not taken beyond this is a client that stopped reading: drop it. */
 const MAX_CONTROL_BACKLOG = 64 * 1024 * 1024;
@@ -52,6 +54,8 @@ export class ClientConnection {
   private commandChain: Promise<unknown> = Promise.resolve();
   readonly view: ClientView;
   readonly input: ClientInput;
+  /** Set for a control-mode client (-C, -CC): it runs command lines and is sent notifications, not frames. */
+  control: ControlClient | null = null;
 
   constructor(
     private readonly server: ClientHost,
@@ -65,6 +69,15 @@ export class ClientConnection {
   /** Its name as list-clients shows it and -t takes it: the terminal device, as tmux's. */
   get name(): string {
     return this.terminal?.tty ?? `client-${this.terminal?.pid ?? "?"}`;
+  }
+
+  /** A control client's client_flags. */
+  get controlFlags(): string | undefined {
+    return this.control?.flags;
+  }
+
+  get readOnly(): boolean {
+    return this.control?.readOnly === true;
   }
 
   /** Where its keys come from, to poll: its terminal, or the socket (Bun has its fd but does not type it); -1 if unknown. */
@@ -88,6 +101,7 @@ export class ClientConnection {
     for (const f of frames) {
       if (this.closed) return;
       if (f.type === FRAME_JSON) this.onMessage(f.message);
+      else if (this.control) this.control.onInput(f.bytes);
       else if (this.session) this.input.onInput(f.bytes);
       else return this.fail("input from a client that is not attached");
     }
@@ -117,10 +131,17 @@ export class ClientConnection {
           this.cols = m.terminal.cols;
           this.rows = m.terminal.rows;
         }
+        if (m.control && !this.control) {
+          this.control = new ControlClient(this, this.server, m.control);
+          return void this.runControlCommand(m.argv);
+        }
         this.commandChain = this.commandChain.then(() => this.runCommand(m.argv));
         return;
+      case "input-end":
+        return this.control?.requestExit();
       case "resize":
       case "resume":
+        if (this.control) return; // a control client's size is refresh-client -C's
         this.cols = m.cols;
         this.rows = m.rows;
         this.lastActivity = performance.now();
@@ -154,6 +175,36 @@ export class ClientConnection {
     }
   }
 
+  /**
+   * A control client's command-line command (tmux -C attach ...): guarded like its lines. Not
+   * attached after it (an error, new -d), the client exits, as tmux's.
+   */
+  private async runControlCommand(argv: string[]): Promise<void> {
+    await this.control?.runArgv(argv);
+    if (!this.session && !this.closed) this.control?.requestExit();
+  }
+
+  /** A control client's output, as it goes to its stdout. */
+  writeData(bytes: Uint8Array): void {
+    this.write(encodeData(bytes));
+  }
+
+  /** Bytes the socket has not taken yet. */
+  get backlog(): number {
+    return this.outbox.bytes;
+  }
+
+  /** A control client has written all it had: it prints %exit and goes. */
+  controlFinished(m: ServerMessage): void {
+    const s = this.session;
+    this.send(m);
+    this.session = null;
+    this.endWhenWritten();
+    this.closed = true;
+    this.server.removeClient(this);
+    if (s) this.server.model.notify.emit({ type: "client-detached", client: this });
+  }
+
   send(m: ServerMessage): void {
     this.write(encodeJson(m));
   }
@@ -166,6 +217,7 @@ export class ClientConnection {
 
   onDrain(): void {
     if (!this.outbox.drain()) return;
+    this.control?.out.onDrain();
     if (!this.tty?.busy) this.view.setBusy(false);
     if (this.ending) this.socket.end();
   }
@@ -226,6 +278,7 @@ export class ClientConnection {
   onClose(): void {
     if (this.closed) return;
     this.closed = true;
+    this.control?.stop();
     this.releaseTty();
     this.stopRendering();
     this.server.removeClient(this);
@@ -245,19 +298,29 @@ export class ClientConnection {
     return this.input.keyTableName;
   }
 
+  /** Its rows less the status lines (status on: 1, "2" to "5": that many). */
   get windowRows(): number {
-    const status = this.session?.options.getFlag("status") ?? true;
-    return Math.max(1, this.rows - (status ? 1 : 0));
+    const lines = this.session ? statusLineCount(this.session.options) : 1;
+    return Math.max(1, this.rows - lines);
+  }
+
+  /** Its TERM, as the client sent it. */
+  get termName(): string {
+    return this.terminal?.term ?? "";
   }
 
   attach(s: Session): void {
-    if (!this.terminal) throw new Error("not a terminal");
+    if (!this.terminal && !this.control) throw new Error("not a terminal");
     const old = this.session;
     const first = old === null;
     this.session = s;
     this.lastActivity = performance.now();
     s.activity = preciseNow();
     s.lastAttached = Date.now();
+    if (this.control) {
+      this.server.model.notify.emit({ type: "client-session-changed", client: this, session: s, old });
+      return;
+    }
     if (first) {
       this.openTty();
       this.send({ t: "attach", session: s.name, ...(this.tty ? { direct: true } : {}) });
@@ -279,6 +342,8 @@ export class ClientConnection {
   }
 
   detach(message = `[detached (from session ${this.session?.name ?? ""})]`, code = 0): void {
+    // A control client leaves once its replies are written, and prints %exit itself.
+    if (this.control) return this.control.requestExit();
     const s = this.session;
     this.releaseTty(); // before the client restores its terminal
     this.send({ t: "detach", message, code });
@@ -288,6 +353,7 @@ export class ClientConnection {
     this.closed = true;
     this.server.removeClient(this);
     if (s) this.server.sessionSizeChanged(s);
+    if (s) this.server.model.notify.emit({ type: "client-detached", client: this });
   }
 
   /** Paint the current state now, pacing aside (the session is ending: no later frame comes). */
@@ -300,7 +366,8 @@ export class ClientConnection {
   }
 
   serverExiting(): void {
-    if (this.session) this.detach("[server exited]");
+    if (this.control) this.control.requestExit();
+    else if (this.session) this.detach("[server exited]");
   }
 
   private stopRendering(): void {
@@ -325,7 +392,7 @@ export class ClientConnection {
 
   /** Full repaint (attach, resize, refresh-client). */
   redraw(): void {
-    this.view.redraw();
+    if (!this.control) this.view.redraw();
   }
 
   /** suspend-client: the client gives its terminal back and stops; nothing is drawn until it resumes. */
@@ -338,18 +405,20 @@ export class ClientConnection {
 
   /**
    * lock-client: as suspend, but the client runs its session's lock-command on its cleared
-   * terminal and resumes when it ends, as tmux's server_lock_client; nothing for an empty one.
+   * terminal and resumes when it ends, as tmux's server_lock_client; nothing for an empty one
+   * (nor for a control client, as tmux's).
    */
   lock(): void {
     const command = this.session?.options.getString("lock-command") ?? "";
-    if (!this.session || this.suspended || command === "") return;
+    if (!this.session || this.suspended || this.control || command === "") return;
     this.suspended = true;
     this.releaseTty();
     this.send({ t: "lock", command });
   }
 
-  showMessage(text: string): void {
-    this.view.showMessage(text);
+  /** A message on the status line for `delay` ms (0: until a key; absent: display-time). */
+  showMessage(text: string, delay?: number): void {
+    this.view.showMessage(text, delay);
   }
 
   showOutput(text: string): void {

@@ -17,11 +17,26 @@ export interface CommandCaller {
   printError(text: string): void;
 }
 
+/** What a control client's parser checks of a command: its name, flags and argument counts. */
+export interface CommandShape {
+  name: string;
+  usage: string;
+  args: string;
+  minArgs?: number;
+  maxArgs?: number;
+}
+
 export interface ClientHost extends FormatEnv {
   readonly model: Model;
   readonly keys: KeyTables;
   /** Run one or more commands (split at ';'); resolves to the exit code. */
   run(argv: string[], caller: CommandCaller): Promise<number>;
+  /** Run one command, its argv already parsed (a control client's lines); resolves to the exit code. */
+  runSingle(argv: string[], caller: CommandCaller): number | Promise<number>;
+  /** The command a name (or unique prefix, or alias) means; throws tmux's unknown/ambiguous error. */
+  findCommand(name: string): CommandShape;
+  /** The command a name means, or undefined. */
+  commandSpec(name: string): CommandShape | undefined;
   /** Run a command line (a binding, the prompt) as this client. */
   runLine(line: string, conn: ClientConnection | null): Promise<number>;
   /** A caller whose output shows on `conn` (a message, or a view over the pane). */

@@ -7,7 +7,7 @@ import type { Session } from "../model/session.ts";
 import type { Window } from "../model/window.ts";
 import type { Pane } from "../model/pane.ts";
 import type { Rect } from "../model/layout.ts";
-import { buildStatus } from "./status.ts";
+import type { DrawRange } from "../lang/format-draw.ts";
 import { enterCopyMode } from "../model/index.ts";
 import type { CopyMode } from "../model/copy-mode.ts";
 import { paneWantsMouse, sendMouseToPane, type MouseEvent } from "./mouse.ts";
@@ -25,6 +25,12 @@ type Drag =
 export interface MouseClient {
   session: Session | null;
   readonly rows: number;
+  readonly view: {
+    /** The status line's range under (x, y), "none" between ranges, null off the status lines. */
+    statusRangeAt(x: number, y: number): DrawRange | "none" | null;
+    /** The client row the window starts on. */
+    readonly windowTop: number;
+  };
 }
 
 export class MouseHandler {
@@ -41,14 +47,17 @@ export class MouseHandler {
     const s = this.client.session;
     if (!s) return;
     if (ev.kind === "down") this.held = ev.button;
-    if (this.drag) return this.continueDrag(ev);
+    const top = this.client.view.windowTop;
+    const inWindow = top === 0 ? ev : { ...ev, y: ev.y - top };
+    if (this.drag) return this.continueDrag(inWindow);
     const w = s.current;
     const mouseOn = s.options.getFlag("mouse");
-    const statusRow = s.options.getFlag("status") ? this.client.rows - 1 : -1;
-    if (ev.y === statusRow) {
-      if (mouseOn && ev.kind === "down") this.clickStatus(s, ev.x);
+    const range = this.client.view.statusRangeAt(ev.x, ev.y);
+    if (range !== null) {
+      if (mouseOn) this.onStatus(s, ev, range);
       return;
     }
+    ev = inWindow;
     const hit = w.visible().find(([, r]) => ev.x >= r.x && ev.x < r.x + r.width && ev.y >= r.y && ev.y < r.y + r.height);
     if (!mouseOn) {
       // Without the option only a program that asked for the mouse, in the active pane, sees it.
@@ -185,19 +194,21 @@ export class MouseHandler {
     w.applyLayout();
   }
 
-  /** A click on a window's name in the status line selects it. */
-  private clickStatus(s: Session, x: number): void {
-    const { left } = buildStatus(this.server, s);
-    let at = 0;
-    for (let i = 0; i < left.length; i++) {
-      const width = Bun.stringWidth(left[i]!.text);
-      const windowIndex = i % 2 === 1 ? (i - 1) / 2 : -1;
-      if (x >= at && x < at + width && windowIndex >= 0) {
-        const w = s.windows[windowIndex];
-        if (w && w !== s.current) s.select(w);
-        return;
-      }
-      at += width;
+  /**
+   * tmux's default status bindings: a click on a window's range selects it (MouseDown1Status:
+   * select-window -t =), the wheel goes to the previous or next window (WheelUpStatus,
+   * WheelDownStatus).
+   */
+  private onStatus(s: Session, ev: MouseEvent, range: DrawRange | "none"): void {
+    if (ev.kind === "wheelUp" || ev.kind === "wheelDown") {
+      const i = s.windows.indexOf(s.current);
+      const n = s.windows.length;
+      const next = s.windows[(i + (ev.kind === "wheelUp" ? n - 1 : 1)) % n];
+      if (next && next !== s.current) s.select(next);
+      return;
     }
+    if (ev.kind !== "down" || ev.button !== 0 || range === "none" || range.type !== "window") return;
+    const w = s.windows.find((x) => x.index === range.argument);
+    if (w && w !== s.current) s.select(w);
   }
 }

@@ -1,11 +1,17 @@
 // Status-line prompts: command-prompt's one-line editor whose Enter runs a callback, and
 // confirm-before's question that one key answers.
-import type { Overlay } from "../../render/index.ts";
 import type { HistoryCursor } from "../model/prompt-history.ts";
+
+/** What a prompt shows: its prompt text (format markup allowed), what has been typed, the cursor's index in it. */
+export interface PromptLine {
+  prompt: string;
+  buffer: string;
+  index: number;
+}
 
 /** What a client shows on its status line and gives every key to while it is open. */
 export interface StatusPrompt {
-  overlay(): Overlay;
+  line(): PromptLine;
   /** False: the key ended the prompt and is to be handled as if no prompt had been open. */
   key(key: string, bytes: Uint8Array): boolean | void;
 }
@@ -18,8 +24,8 @@ export class Confirm implements StatusPrompt {
     private readonly done: (confirmed: boolean) => void,
   ) {}
 
-  overlay(): Overlay {
-    return { segments: [{ text: this.label, fg: "black", bg: "yellow" }], cursorX: [...this.label].length };
+  line(): PromptLine {
+    return { prompt: this.label, buffer: "", index: 0 };
   }
 
   key(key: string): void {
@@ -51,9 +57,8 @@ export class Prompt implements StatusPrompt {
   /** The history Up and Down (C-p, C-n) walk, and that Enter adds a line to (command-prompt -T's type). */
   history: { cursor: HistoryCursor; add(line: string): void } | null = null;
 
-  overlay(): Overlay {
-    const shown = this.label + this.text;
-    return { segments: [{ text: shown, fg: "black", bg: "yellow" }], cursorX: [...this.label].length + this.cursor };
+  line(): PromptLine {
+    return { prompt: this.label, buffer: this.text, index: this.cursor };
   }
 
   key(key: string, bytes: Uint8Array): boolean | void {

@@ -3,7 +3,7 @@
 // carrying the protocol version.
 
 /** Bump on any incompatible change to the frames or messages below. */
-export const PROTOCOL_VERSION = 1;
+export const PROTOCOL_VERSION = 2;
 
 /** A frame larger than this is malformed: the biggest real one is a full redraw (~1 MiB). */
 export const MAX_FRAME = 16 * 1024 * 1024;
@@ -27,7 +27,10 @@ export interface TerminalInfo {
 /** Client → server control messages. */
 export type ClientMessage =
   | { t: "hello"; version: number }
-  | { t: "command"; argv: string[]; cwd: string; env: Record<string, string>; terminal?: TerminalInfo }
+  /** `control`: a control-mode client (-C 1, -CC 2): its data frames are command lines, and the server's are its output. */
+  | { t: "command"; argv: string[]; cwd: string; env: Record<string, string>; terminal?: TerminalInfo; control?: 1 | 2 }
+  /** A control client's input ended (EOF): it detaches, as an empty line does. */
+  | { t: "input-end" }
   | { t: "resize"; cols: number; rows: number }
   /** Back from suspend-client: the terminal is the client's again, at this size. */
   | { t: "resume"; cols: number; rows: number };
@@ -44,7 +47,9 @@ export type ServerMessage =
   /** suspend-client: give the terminal back and stop (SIGTSTP) until continued. */
   | { t: "suspend" }
   /** lock-client: clear the terminal and run `command` (lock-command) in it, then resume. */
-  | { t: "lock"; command: string };
+  | { t: "lock"; command: string }
+  /** A control client is done: it prints `%exit [reason]` (and, with wait-exit, reads until an empty line). */
+  | { t: "control-exit"; reason?: string; waitExit: boolean; code: number };
 
 export class ProtocolError extends Error {}
 
@@ -223,9 +228,12 @@ export function validateClientMessage(m: unknown): ClientMessage | null {
       if (typeof o.env !== "object" || o.env === null) return null;
       const t = o.terminal as Record<string, unknown> | undefined;
       if (t !== undefined && (!isDim(t.cols) || !isDim(t.rows) || typeof t.term !== "string")) return null;
+      if (o.control !== undefined && o.control !== 1 && o.control !== 2) return null;
       if (t !== undefined && ((t.tty !== undefined && typeof t.tty !== "string") || (t.pid !== undefined && !Number.isInteger(t.pid)) || (t.rdev !== undefined && !Number.isInteger(t.rdev)))) return null;
       return o as ClientMessage;
     }
+    case "input-end":
+      return o as ClientMessage;
     case "resize":
     case "resume":
       return isDim(o.cols) && isDim(o.rows) ? (o as ClientMessage) : null;

@@ -2,8 +2,12 @@
 // panes' lists and views, pane numbers), and its frames: composed from the session's current window,
 // diffed against the last one sent, paced and held back while the client is busy.
 import { enterMode, leaveMode, type Session, type Pane } from "../model/index.ts";
-import { composeFrame, ClientScreen, FramePacer, invalidatePane, type Frame, type PaneView } from "../../render/index.ts";
-import { buildStatus, sanitizeTitle } from "./status.ts";
+import { composeFrame, ClientScreen, FramePacer, invalidatePane, type CellStyle, type Frame, type PaneView } from "../../render/index.ts";
+import { rangeAt, sanitizeTitle } from "./status.ts";
+import { buildChrome, styleHighlights, type Chrome } from "./chrome.ts";
+import { colourReducer, hostColours, hostNoAutoMargin } from "./styles.ts";
+import type { DrawRange } from "../lang/format-draw.ts";
+import { colourForceRgb, colourSplitRgb } from "../model/colour.ts";
 import type { StatusPrompt } from "./prompt.ts";
 import { shownList, TextView, type PaneList } from "./chooser.ts";
 import { expandAt, type FormatClient } from "../lang/format-vars.ts";
@@ -17,14 +21,17 @@ export interface ViewOwner extends FormatClient {
   readonly rows: number;
   readonly closed: boolean;
   readonly suspended: boolean;
+  /** The client's TERM and environment: what colours its terminal shows. */
+  readonly termName: string;
+  readonly env: Readonly<Record<string, string>>;
   /** Bytes for the client's terminal. */
   toTerminal(bytes: Uint8Array): void;
 }
 
 /** How a pane in a mode shows its list or text: the lines, the cursor on the selection (or the top). */
-function chooserView(c: PaneList, height: number, width: number): Partial<PaneView> {
+function chooserView(c: PaneList, height: number, width: number, selectedStyle: CellStyle): Partial<PaneView> {
   const { lines, selected, indicator, highlights } = c.view(height, width);
-  return { replace: { lines, selected }, cursor: { x: 0, y: Math.max(0, selected) }, ...(indicator ? { indicator } : {}), ...(highlights ? { highlights } : {}) };
+  return { replace: { lines, selected, selectedStyle }, cursor: { x: 0, y: Math.max(0, selected) }, ...(indicator ? { indicator } : {}), ...(highlights ? { highlights } : {}) };
 }
 
 export class ClientView {
@@ -33,16 +40,20 @@ export class ClientView {
   prompt: StatusPrompt | null = null;
   /** display-panes: numbers shown on the panes until the timer, and what a digit runs. */
   paneNumbers: { timer: ReturnType<typeof setTimeout>; template: string } | null = null;
-  message: { text: string; timer: ReturnType<typeof setTimeout> } | null = null;
+  message: { text: string; timer: ReturnType<typeof setTimeout> | null } | null = null;
   private screen: ClientScreen | null = null;
   private pacer: FramePacer | null = null;
   private frame: Frame | undefined;
   private title: string | null = null;
   private statusTimer: ReturnType<typeof setInterval> | null = null;
-  /** The status line last built, for the session it was built for, until something stales it. */
-  private status: ReturnType<typeof buildStatus> | null = null;
+  private statusSeconds = -1;
+  /** The status line, borders and overlays last built, for the session and width they were built for, until something stales them. */
+  private chrome: Chrome | null = null;
   private statusOf: Session | null = null;
+  private statusCols = -1;
   private statusStale = true;
+  /** The cursor colour last sent to the host (null: none yet). */
+  private cursorColour: number | null = null;
   /** The mouse reports the host was last asked for ("" none, or the DEC mode). */
   private hostMouse = "";
 
@@ -53,9 +64,19 @@ export class ClientView {
 
   /** Attached: frames start (the host's synchronized-output support is not known yet). */
   start(s: Session): void {
-    this.screen = new ClientScreen(this.owner.cols, this.owner.rows, { syncOutput: false });
+    this.screen = this.newScreen(false);
     this.pacer = new FramePacer({ paint: () => this.paint() });
-    this.statusTimer = setInterval(() => this.markDirty(), Math.max(1, s.options.getNumber("status-interval")) * 1000);
+    this.armStatusTimer(s);
+  }
+
+  /** status-interval: the status line is expanded again every that many seconds (0: never on a timer). */
+  private armStatusTimer(s: Session): void {
+    const seconds = s.options.getNumber("status-interval");
+    if (this.statusTimer && seconds === this.statusSeconds) return;
+    if (this.statusTimer) clearInterval(this.statusTimer);
+    this.statusTimer = null;
+    this.statusSeconds = seconds;
+    if (seconds > 0) this.statusTimer = setInterval(() => this.markDirty(), seconds * 1000);
   }
 
   /** Detached: no more frames, and every overlay and timer goes. */
@@ -65,10 +86,11 @@ export class ClientView {
     this.screen = null;
     if (this.statusTimer) clearInterval(this.statusTimer);
     this.statusTimer = null;
-    if (this.message) clearTimeout(this.message.timer);
+    if (this.message?.timer) clearTimeout(this.message.timer);
     this.message = null;
     if (this.paneNumbers) clearTimeout(this.paneNumbers.timer);
     this.paneNumbers = null;
+    this.cursorColour = null;
   }
 
   resize(cols: number, rows: number): void {
@@ -77,8 +99,31 @@ export class ClientView {
 
   /** The host answered our DECRQM for synchronized output (DEC 2026): frames use it or not. */
   setSyncOutput(on: boolean): void {
-    this.screen = new ClientScreen(this.owner.cols, this.owner.rows, { syncOutput: on });
+    this.screen = this.newScreen(on);
     this.redraw();
+  }
+
+  private newScreen(syncOutput: boolean): ClientScreen {
+    const server = this.host.model.serverOptions;
+    const reduceColour = colourReducer(hostColours(this.owner.termName, this.owner.env, server));
+    const noAutoMargin = hostNoAutoMargin(this.owner.termName, server);
+    return new ClientScreen(this.owner.cols, this.owner.rows, reduceColour ? { syncOutput, reduceColour, noAutoMargin } : { syncOutput, noAutoMargin });
+  }
+
+  /** The status line's range at (x, y) of the client, or "none" off any range; null when y is not a status line. */
+  statusRangeAt(x: number, y: number): DrawRange | "none" | null {
+    const s = this.owner.session;
+    const status = this.chrome?.status;
+    if (!s || !status || this.chrome?.overlay) return null;
+    const n = status.lines.length;
+    const line = this.chrome?.statusTop ? y : y - (this.owner.rows - n);
+    if (line < 0 || line >= n) return null;
+    return rangeAt(status.ranges[line] ?? [], x) ?? "none";
+  }
+
+  /** The first client row of the window (below status lines at the top). */
+  get windowTop(): number {
+    return this.chrome?.statusTop && this.chrome.status ? this.chrome.status.lines.length : 0;
   }
 
   /** The client has unsent output (busy) or has drained it: the pacer holds frames meanwhile. */
@@ -101,6 +146,7 @@ export class ClientView {
   redraw(): void {
     this.screen?.invalidate();
     const s = this.owner.session;
+    if (s && this.pacer) this.armStatusTimer(s);
     if (s) for (const w of s.windows) for (const p of w.panes.values()) invalidatePane(p.model);
     this.markDirty();
   }
@@ -114,27 +160,23 @@ export class ClientView {
     const s = this.owner.session;
     if (!s || !this.screen || this.owner.closed || this.owner.suspended) return;
     const w = s.current;
-    const panes: PaneView[] = w.visible().map(([p, r]) => {
-      const list = shownList(p);
-      return {
-      terminal: p.model,
-      x: r.x,
-      y: r.y,
-      width: r.width,
-      height: r.height,
-      active: p === w.active,
-      ...this.host.paneView(p),
-      ...(list ? chooserView(list, r.height, r.width) : {}),
-      ...(this.paneNumbers ? { label: this.paneLabel(s, p) } : {}),
-      };
-    });
-    if (this.statusStale || this.statusOf !== s) {
-      this.status = s.options.getFlag("status") ? buildStatus(this.host, s, this.owner) : null;
+    if (this.statusStale || this.statusOf !== s || this.statusCols !== this.owner.cols || !this.chrome) {
+      const input = { server: this.host, session: s, client: this.owner, cols: this.owner.cols, prompt: this.prompt?.line() ?? null, message: this.message?.text ?? null };
+      this.chrome = buildChrome(input);
       this.statusOf = s;
+      this.statusCols = this.owner.cols;
       this.statusStale = false;
     }
-    const status = this.status;
-    const overlay = this.prompt ? this.prompt.overlay() : this.message ? { segments: [{ text: this.message.text, fg: "black", bg: "yellow" }] } : undefined;
+    const chrome = this.chrome;
+    const panes: PaneView[] = w.visible().map(([p, r]) => {
+      const mode = this.host.paneView(p);
+      const view: PaneView = { terminal: p.model, x: r.x, y: r.y, width: r.width, height: r.height, active: p === w.active, ...chrome.panes.get(p), ...mode };
+      if (mode.highlights) view.highlights = styleHighlights(mode.highlights, chrome.mode);
+      const list = shownList(p);
+      if (list) Object.assign(view, chooserView(list, r.height, r.width, chrome.mode.selection));
+      if (this.paneNumbers) view.label = this.paneLabel(s, p);
+      return view;
+    });
     this.frame = composeFrame(
       {
         cols: this.owner.cols,
@@ -142,14 +184,16 @@ export class ClientView {
         panes,
         windowCols: w.cols,
         windowRows: w.rows,
-        status: status?.left ?? null,
-        statusRight: status?.right,
-        overlay: status || overlay ? overlay : undefined,
+        status: chrome.status?.lines ?? null,
+        statusTop: chrome.statusTop,
+        overlay: chrome.overlay,
+        borders: chrome.borders,
       },
       this.frame,
     );
     this.updateTitle(s);
     this.updateHostMouse(s);
+    this.updateCursorColour(s);
     const bytes = this.screen.encode(this.frame);
     if (bytes.length > 0) this.owner.toTerminal(bytes);
     return this.frame.holdMs || undefined;
@@ -172,6 +216,22 @@ export class ClientView {
     this.owner.toTerminal(Buffer.from(`\x1b]2;${title}\x07`, "utf8"));
   }
 
+  /** cursor-colour of the active pane to the host (OSC 12, or OSC 112 back to its own), when it changes. */
+  private updateCursorColour(s: Session): void {
+    const c = s.current.active.options.getNumber("cursor-colour");
+    if (c === this.cursorColour) return;
+    const first = this.cursorColour === null;
+    this.cursorColour = c;
+    const rgb = colourForceRgb(c);
+    if (rgb === -1) {
+      if (!first) this.owner.toTerminal(Buffer.from("\x1b]112\x07", "latin1"));
+      return;
+    }
+    const hex = (n: number) => n.toString(16).padStart(2, "0");
+    const [r, g, b] = colourSplitRgb(rgb);
+    this.owner.toTerminal(Buffer.from(`\x1b]12;rgb:${hex(r)}/${hex(g)}/${hex(b)}\x07`, "latin1"));
+  }
+
   /** Ask the host for mouse reports while the mouse option is on or the active pane's program wants them. */
   private updateHostMouse(s: Session): void {
     const mode = hostMouseMode(s.options.getFlag("mouse"), s.current.active.modes.mouseTrackingMode);
@@ -182,28 +242,30 @@ export class ClientView {
 
   // ---- overlays ---------------------------------------------------------------------------
 
-  showMessage(text: string): void {
+  showMessage(text: string, delay?: number): void {
     const s = this.owner.session;
     if (!s) return;
     this.messages.push({ at: new Date(), text });
     const limit = this.host.model.serverOptions.getNumber("message-limit");
     if (this.messages.length > limit) this.messages.splice(0, this.messages.length - limit);
-    if (this.message) clearTimeout(this.message.timer);
-    const ms = s.options.getNumber("display-time");
-    this.message = {
-      text: text.split("\n")[0] ?? "",
-      timer: setTimeout(() => {
-        this.message = null;
-        this.markDirty();
-      }, ms),
-    };
+    if (this.message?.timer) clearTimeout(this.message.timer);
+    const ms = delay ?? s.options.getNumber("display-time");
+    // display-time 0 (or -d 0): shown until a key is pressed.
+    const timer =
+      ms > 0
+        ? setTimeout(() => {
+            this.message = null;
+            this.markDirty();
+          }, ms)
+        : null;
+    this.message = { text: text.split("\n")[0] ?? "", timer };
     this.markDirty();
   }
 
   /** A key was pressed: the message shown goes. */
   dismissMessage(): void {
     if (!this.message) return;
-    clearTimeout(this.message.timer);
+    if (this.message.timer) clearTimeout(this.message.timer);
     this.message = null;
     this.markDirty();
   }

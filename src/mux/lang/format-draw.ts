@@ -37,6 +37,11 @@ export interface FormatDrawOptions {
   defaultColours?: boolean;
   /** Display width of a code point; the format engine's by default, so =/N trims agree. */
   width?: (cp: number) => number;
+  /**
+   * The cell the line starts as where nothing is drawn; a base-coloured space by default (a
+   * pane's title line passes one that keeps the border under it).
+   */
+  blank?: DrawCell;
 }
 
 /** Which section each alignment writes to; the list's alignment is redirected to After past it. */
@@ -48,7 +53,7 @@ const ALIGN_INDEX = { default: 0, left: 1, centre: 2, right: 3, "absolute-centre
  * clears it first. Never throws; markup tmux rejects is skipped as tmux skips it.
  */
 export function formatDraw(expanded: string, available: number, base: StyleBase, opts: FormatDrawOptions = {}): DrawnLine {
-  const line = blankLine(Math.max(0, available), base);
+  const line = blankLine(Math.max(0, available), base, opts.blank);
   const reader = new MarkupReader(base, opts);
   if (!reader.read(expanded)) return { cells: line, ranges: [] };
   if (reader.fill !== -1) {
@@ -58,8 +63,8 @@ export function formatDraw(expanded: string, available: number, base: StyleBase,
   return { cells: paint(line), ranges };
 }
 
-function blankLine(width: number, base: StyleBase): DrawCell[] {
-  return Array.from({ length: width }, () => ({ text: " ", width: 1, fg: base.fg, bg: base.bg, attr: base.attr }));
+function blankLine(width: number, base: StyleBase, blank?: DrawCell): DrawCell[] {
+  return Array.from({ length: width }, () => (blank ? { ...blank } : { text: " ", width: 1, fg: base.fg, bg: base.bg, attr: base.attr }));
 }
 
 /**

@@ -44,6 +44,9 @@ export interface VarClient {
   readonly keyTableName?: string;
   /** Its locale is UTF-8 (tmux's CLIENT_UTF8). */
   readonly utf8?: boolean;
+  /** A control client's whole client_flags (its modes and flags), which it knows best. */
+  readonly controlFlags?: string | undefined;
+  readonly readOnly?: boolean;
 }
 
 /** Whether formats see a session, window or pane as their subject (#{session_format} etc.). */
@@ -307,7 +310,8 @@ export function clientVars(c: VarClient | null): VarTable {
     client_session: () => c.session?.name,
     client_last_session: () => c.lastSession?.name,
     client_width: () => c.cols,
-    client_height: () => c.rows,
+    // tmux reports it only for a started terminal, which a control client never has.
+    client_height: () => (c.controlFlags === undefined ? c.rows : undefined),
     client_cell_width: () => CELL_WIDTH,
     client_cell_height: () => CELL_HEIGHT,
     client_termname: () => c.terminal?.term,
@@ -315,9 +319,9 @@ export function clientVars(c: VarClient | null): VarTable {
     client_termfeatures: () => "",
     client_created: () => secs(c.created),
     client_activity: () => secs(c.activityAt),
-    client_flags: () => [...(c.session ? ["attached", "focused"] : []), ...(c.utf8 ? ["UTF-8"] : [])].join(","),
-    client_control_mode: () => false,
-    client_readonly: () => false,
+    client_flags: () => c.controlFlags ?? [...(c.session ? ["attached", "focused"] : []), ...(c.utf8 ? ["UTF-8"] : [])].join(","),
+    client_control_mode: () => c.controlFlags !== undefined,
+    client_readonly: () => c.readOnly === true,
     client_key_table: () => c.keyTableName ?? "root",
     client_prefix: () => c.keyTableName === "prefix",
     client_uid: () => process.getuid?.() ?? 0,

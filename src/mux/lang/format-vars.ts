@@ -67,22 +67,24 @@ export function formatLookup(server: FormatEnv, t: FormatTarget): FormatLookup {
   const s = t.session ?? t.window?.session ?? c?.session ?? null;
   const w = t.window ?? s?.current ?? null;
   const p = t.pane ?? w?.active ?? null;
-  let vars: VarTable | null = null;
-  const table = () =>
-    (vars ??= {
-      ...serverVars(server, typeOf(t)),
-      ...sessionVars(server, s),
-      ...windowVars(server, w),
-      ...paneVars(server, w, p),
-      ...clientVars(c),
-    });
+  // The tables are searched, not merged: copying ~300 entries into one object was the largest
+  // cost of a display -p (pipelined control-mode commands). The later table wins, as it did.
+  let tables: VarTable[] | null = null;
+  const find = (name: string) => {
+    tables ??= [clientVars(c), paneVars(server, w, p), windowVars(server, w), sessionVars(server, s), serverVars(server, typeOf(t))];
+    for (const table of tables) {
+      const f = table[name];
+      if (f) return f;
+    }
+    return undefined;
+  };
   let trees: Options[] | null = null;
   const extra = t.extra;
   return (name): FormatValue => {
     if (extra && name in extra) return extra[name];
     const opt = optionText((trees ??= optionTrees(server.model, s, w, p)), name);
     if (opt !== undefined) return opt;
-    const f = table()[name];
+    const f = find(name);
     if (f) return f();
     return s?.environment[name] ?? server.environment[name];
   };

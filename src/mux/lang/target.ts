@@ -78,7 +78,13 @@ class Snapshot {
     if (!active) throw new Error(`window @${w.id} has no panes`);
     const last = w.lastPane ? (this.findPanes.get(w.lastPane) ?? null) : null;
     const window: FindWindow = {
-      id: w.id, name: w.name, panes, active, last, zoomed: w.zoomed !== null, width: w.cols, height: w.rows,
+      id: w.id,
+      // Read only when a target names a window: an automatic name reads /proc (the foreground
+      // program), and a snapshot is taken for every command.
+      get name() {
+        return w.name;
+      },
+      panes, active, last, zoomed: w.zoomed !== null, width: w.cols, height: w.rows,
       paneBaseIndex: option(w.options, (o) => o.getNumber("pane-base-index"), 0),
       borderStatus: option(w.options, (o) => o.getString("pane-border-status") as BorderStatus, "off"),
     };

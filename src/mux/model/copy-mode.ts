@@ -15,6 +15,8 @@ export interface Highlight {
   fg?: number | string;
   bg?: number | string;
   reverse?: boolean;
+  /** What it marks, for the client to draw in mode-style, copy-mode-match-style or copy-mode-current-match-style. */
+  kind?: "selection" | "match" | "current-match";
 }
 
 export interface CopyModeHost {
@@ -34,9 +36,9 @@ export interface Point {
 }
 
 /** tmux's mode-style (selection, indicator), copy-mode-match-style, copy-mode-current-match-style. */
-const SELECTION = { fg: "black", bg: "yellow" } as const;
-const MATCH = { fg: "black", bg: "cyan" } as const;
-const CURRENT_MATCH = { fg: "black", bg: "magenta" } as const;
+const SELECTION = { fg: "black", bg: "yellow", kind: "selection" } as const;
+const MATCH = { fg: "black", bg: "cyan", kind: "match" } as const;
+const CURRENT_MATCH = { fg: "black", bg: "magenta", kind: "current-match" } as const;
 
 /** vi's f, F, t and T: to the next or previous `char` on the line, or to the cell before (after) it. */
 export type JumpKind = "forward" | "backward" | "to-forward" | "to-backward";

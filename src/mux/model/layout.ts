@@ -469,6 +469,17 @@ export class Layout {
     return out;
   }
 
+  /** layout_cell_is_top / _bottom: no pane lies between this one and the window's top (bottom) edge. */
+  atEdge(pane: number, edge: "top" | "bottom"): boolean {
+    let c = this.find(pane);
+    while (c?.parent) {
+      const sib = c.parent.children;
+      if (c.parent.type === "tb" && c !== (edge === "top" ? sib[0] : sib[sib.length - 1])) return false;
+      c = c.parent;
+    }
+    return c !== null;
+  }
+
   rect(pane: number): Rect | null {
     const c = this.find(pane);
     return c ? { x: c.xoff, y: c.yoff, width: c.sx, height: c.sy } : null;

@@ -163,6 +163,7 @@ export class Model {
         changed: (pane) => emit({ type: "pane-changed", pane }),
         title: (pane) => emit({ type: "pane-title-changed", pane }),
         output: (pane, interactive, answer) => emit({ type: "pane-output", pane, interactive, answer }),
+        data: (pane, bytes) => emit({ type: "pane-data", pane, bytes }),
         exited: (pane) => this.paneExited(pane),
         bell: (pane) => emit({ type: "pane-bell", pane }),
         respawned: (pane) => emit({ type: "pane-respawned", pane }),
@@ -216,13 +217,14 @@ export class Model {
     return s;
   }
 
-  createWindow(s: Session, opts: { name?: string; index?: number; pane: NewPaneOptions; cols?: number; rows?: number }): Window {
+  /** `select`: the session switches to it before it is announced, as tmux's spawn_window. */
+  createWindow(s: Session, opts: { name?: string; index?: number; pane: NewPaneOptions; cols?: number; rows?: number; select?: boolean }): Window {
     const cols = opts.cols ?? s.current?.cols ?? 80;
     const rows = opts.rows ?? s.current?.rows ?? 24;
     const index = opts.index ?? s.freeIndex();
     if (s.window(index)) throw new UserError(`index ${index} in use`);
     const pane = this.createPane(s, opts.pane, cols, rows);
-    return this.linkWindow(s, new Window(this.nextWindowId++, index, pane, opts.name ?? null, s, this.windowOptions));
+    return this.linkWindow(s, new Window(this.nextWindowId++, index, pane, opts.name ?? null, s, this.windowOptions), opts.select === true);
   }
 
   /** A new window around a pane taken out of another (break-pane). */
@@ -230,14 +232,16 @@ export class Model {
     return this.linkWindow(s, new Window(this.nextWindowId++, index, p, name, s, this.windowOptions));
   }
 
-  private linkWindow(s: Session, w: Window): Window {
+  private linkWindow(s: Session, w: Window, select = false): Window {
     for (const p of w.panes.values()) this.placePane(p, w);
     s.addWindow(w);
+    if (select) s.select(w);
     this.notify.emit({ type: "window-linked", session: s, window: w });
     return w;
   }
 
-  splitPane(w: Window, target: Pane, split: SplitOptions, pane: NewPaneOptions): Pane {
+  /** `activate`: the new pane becomes active before the layout is announced, as tmux's spawn_pane. */
+  splitPane(w: Window, target: Pane, split: SplitOptions, pane: NewPaneOptions, activate = false): Pane {
     w.unzoom();
     const probe = w.layout.rect(target.id);
     if (!probe) throw new UserError(`can't find pane: %${target.id}`);
@@ -254,6 +258,7 @@ export class Model {
     }
     w.addPane(p);
     this.placePane(p, w);
+    if (activate) w.setActive(p);
     w.applyLayout();
     return p;
   }
@@ -289,7 +294,8 @@ export class Model {
     if (!this.sessions.includes(s)) return;
     if (s.windows.length > 0) this.notify.emit({ type: "session-closing", session: s });
     this.sessions = this.sessions.filter((x) => x !== s);
-    for (const w of [...s.windows]) {
+    const windows = [...s.windows];
+    for (const w of windows) {
       for (const p of w.panes.values()) {
         this.paneIndex.delete(p.id);
         p.dispose();
@@ -297,6 +303,8 @@ export class Model {
     }
     s.windows = [];
     this.notify.emit({ type: "session-closed", session: s });
+    // Then its windows are unlinked, as tmux's session_destroy (control clients are told).
+    for (const w of windows) this.notify.emit({ type: "window-unlinked", session: s, window: w });
   }
 
   /** A pane moved from its window into another (join-pane / swap-pane across windows). */

@@ -47,6 +47,8 @@ export type ModelEvent =
   | { type: "pane-marked"; pane: Pane | null; old: Pane | null }
   /** weft's own: the pane's terminal was resized or its mode redrew. */
   | { type: "pane-changed"; pane: Pane }
+  /** weft's own: the program's raw output as read, before it is parsed (control clients' %output); the bytes are the reader's, valid only during the call. */
+  | { type: "pane-data"; pane: Pane; bytes: Uint8Array }
   /** Output was parsed into the pane's screen; `answer`: the first since input was typed. */
   | { type: "pane-output"; pane: Pane; interactive: boolean; answer: boolean }
   | { type: "pane-bell"; pane: Pane }
@@ -58,6 +60,8 @@ export type ModelEvent =
   | { type: "paste-buffer-deleted"; buffer: PasteBuffer }
   /** A client was attached to a session, or switched to another (`old`: the one it showed, if any). */
   | { type: "client-session-changed"; client: ClientRef; session: Session; old: Session | null }
+  /** A client left its session (detached, or its session went). */
+  | { type: "client-detached"; client: ClientRef }
   /** An option was set or unset, at any level (tmux's options_push_changes). */
   | { type: "option-changed"; name: string };
 

@@ -31,6 +31,8 @@ export interface PaneEvents {
   /** Output was parsed into the screen; `interactive` as in ParseSink.parsed. */
   /** `answer`: the first interactive output since input was typed (its echo). */
   output(pane: Pane, interactive: boolean, answer: boolean): void;
+  /** The program's output as read, before parsing (the bytes are only valid during the call). */
+  data(pane: Pane, bytes: Uint8Array): void;
   /** The program exited and its output is all parsed. */
   exited(pane: Pane): void;
   bell(pane: Pane): void;
@@ -158,6 +160,7 @@ export class Pane implements ParseSink {
       if (this.pty !== pty) return release();
       this.lastOutputAt = performance.now();
       this.pipe?.(bytes);
+      this.events.data(this, bytes);
       const limited = limiter.filter(bytes);
       const renamed = limited ? null : renames.filter(bytes);
       if (!limited && !renamed) return parseScheduler.feed(this, bytes, release);

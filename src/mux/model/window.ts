@@ -72,10 +72,17 @@ export class Window {
   }
 
   rect(p: Pane): Rect {
-    if (this.zoomed === p) return { x: 0, y: 0, width: this.cols, height: this.rows };
-    const r = this.layout.rect(p.id);
+    const r = this.zoomed === p ? { x: 0, y: 0, width: this.cols, height: this.rows } : this.layout.rect(p.id);
     if (!r) throw new Error(`pane %${p.id} is not in window @${this.id}`);
-    return r;
+    return this.withTitleLine(p, r);
+  }
+
+  /** layout_fix_panes: with pane-border-status, a pane on the window's top (bottom) edge gives a row to its title line. */
+  private withTitleLine(p: Pane, r: Rect): Rect {
+    const status = this.options.getString("pane-border-status");
+    if (status === "off" || r.height < 2) return r;
+    if (this.zoomed !== p && !this.layout.atEdge(p.id, status === "top" ? "top" : "bottom")) return r;
+    return { x: r.x, y: status === "top" ? r.y + 1 : r.y, width: r.width, height: r.height - 1 };
   }
 
   /** Visible panes with their rectangles: one when zoomed. */
@@ -151,7 +158,10 @@ export class Window {
     if (!this.zoomed) {
       for (const p of this.panes.values()) {
         const r = this.layout.rect(p.id);
-        if (r) p.resize(r.width, r.height);
+        if (r) {
+          const t = this.withTitleLine(p, r);
+          p.resize(t.width, t.height);
+        }
       }
     }
     this.session.notify.emit({ type: "window-layout-changed", window: this });

@@ -1,13 +1,30 @@
 // Every reaction to a change of the model, in one place: the server subscribes here once, and
 // each event of the model's notifier (model/notify.ts) is turned into repaints, alerts, the
-// clients' detach and the server's exit. A hook or a control client will listen here too.
-import type { ModelEvent, Pane } from "../model/index.ts";
+// clients' detach and the server's exit. Control clients hear their notifications from here
+// (client/control-notify.ts) and their panes' raw output (pane-data). A hook will listen here too.
+import type { ModelEvent, Pane, Window } from "../model/index.ts";
 import type { Server } from "./server.ts";
+import { ControlNotifier } from "../client/control-notify.ts";
 import { activity, armSilence, bell } from "./alerts.ts";
 import { markSession, markWindow } from "./repaint.ts";
 import { checkWindowName, forgetWindowName } from "./names.ts";
 
+/** Windows linked before: a window linked for the first time has just been created. */
+const linkedBefore = new WeakSet<Window>();
+
+/** Each server's notifier for its control clients. */
+const controlNotifiers = new WeakMap<Server, ControlNotifier>();
+
+function controlNotifier(server: Server): ControlNotifier {
+  let n = controlNotifiers.get(server);
+  if (!n) controlNotifiers.set(server, (n = new ControlNotifier(server.clients, server)));
+  return n;
+}
+
 export function react(server: Server, e: ModelEvent): void {
+  // Every control client hears tmux's notifications of the events that have one, queued until
+  // the commands running now are done (control-notify.ts says which and why).
+  controlNotifier(server).event(e);
   switch (e.type) {
     case "session-created":
       server.hadSession = true;
@@ -27,6 +44,14 @@ export function react(server: Server, e: ModelEvent): void {
       if (e.window.options.getFlag("aggressive-resize")) server.sessionSizeChanged(e.session);
       return markSession(server, e.session);
     case "window-linked":
+      if (!linkedBefore.has(e.window)) {
+        linkedBefore.add(e.window);
+        // window_create counts as activity; tmux checks alerts once the command is done, when a
+        // new window that was not selected (new-window -d) is flagged and a selected one is not.
+        setTimeout(() => {
+          if (server.model.findWindow(e.window.id) === e.window) activity(server, e.window);
+        }, 0);
+      }
       return markSession(server, e.session);
     case "window-unlinked":
       forgetWindowName(e.window);
@@ -56,6 +81,8 @@ export function react(server: Server, e: ModelEvent): void {
       return;
     case "pane-changed":
       return paneChanged(server, e.pane);
+    case "pane-data":
+      return paneData(server, e.pane, e.bytes);
     case "pane-output":
       paneRename(server, e.pane);
       return paneChanged(server, e.pane, { interactive: e.interactive, answer: e.answer });
@@ -71,6 +98,8 @@ export function react(server: Server, e: ModelEvent): void {
       // The sessions it left and joined are sized again for the clients they have now.
       if (e.old && e.old !== e.session) server.sessionSizeChanged(e.old);
       return server.sessionSizeChanged(e.session);
+    case "client-detached":
+      return; // control clients are told (above); the sizes follow from the client's removal
     case "option-changed":
       return optionChanged(server, e.name);
     default:
@@ -105,12 +134,25 @@ function paneChanged(server: Server, p: Pane, output?: { interactive: boolean; a
   }
 }
 
+/** A pane's raw output goes to the control clients showing its session, as %output. */
+function paneData(server: Server, p: Pane, bytes: Uint8Array): void {
+  let t;
+  for (const c of server.clients) {
+    if (!c.control) continue;
+    t ??= server.model.findPane(p.id);
+    if (!t) return;
+    c.control.paneOutput(p, t.window, bytes);
+  }
+}
+
 /** Options change what is drawn and how windows are sized. */
 function optionChanged(server: Server, name: string): void {
   const { model } = server;
   for (const s of model.sessions) server.sessionSizeChanged(s);
   for (const c of server.clients) c.redraw();
   if (name === "monitor-silence") for (const s of model.sessions) for (const w of s.windows) armSilence(server, w);
+  // A title line takes a row from the panes at the window's top (or bottom) edge.
+  if (name === "pane-border-status") for (const s of model.sessions) for (const w of s.windows) w.applyLayout();
   if (name === "scroll-on-clear") for (const s of model.sessions) for (const w of s.windows) for (const p of w.panes.values()) p.applyOptions();
   if (name === "focus-events") for (const c of server.clients) if (c.session) c.setFocusReporting(model.serverOptions.getFlag("focus-events"));
   if (name.startsWith("automatic-rename")) for (const s of model.sessions) for (const w of s.windows) checkWindowName(server, w);

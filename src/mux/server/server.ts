@@ -5,7 +5,7 @@ import { ServerAcl } from "./acl.ts";
 import { loadPromptHistory, savePromptHistory } from "./prompt-history-file.ts";
 import { existsSync, unlinkSync, chmodSync, readFileSync } from "node:fs";
 import type { Socket } from "bun";
-import { Model, UserError, type Session, type Pane } from "../model/index.ts";
+import { Model, UserError, type Session, type Pane, type Window } from "../model/index.ts";
 import { startupEnvironment } from "./startup-env.ts";
 import { FormatJobs, pipeToCommand, type JobOwner } from "./jobs.ts";
 import { KeyTables } from "../lang/bindings.ts";
@@ -66,7 +66,8 @@ export class Server implements ClientHost {
   readonly acl = new ServerAcl(process.getuid?.() ?? 0);
   /** Each client's uid, from its socket (server-access -d ends a user's clients). */
   readonly clientUids = new WeakMap<ClientConnection, number>();
-  readonly environment: Readonly<Record<string, string>>;
+  /** tmux's global environment: set-environment -g changes it. */
+  readonly environment: Record<string, string>;
   /** #(command) in formats: run in the background, the last line cached per client. */
   readonly jobs = new FormatJobs({
     environment: () => ({ ...this.environment }),
@@ -226,12 +227,16 @@ export class Server implements ClientHost {
     this.jobs.killAll();
     for (const s of [...this.model.sessions]) this.model.destroySession(s);
     for (const c of this.clients) c.serverExiting();
-    this.listener?.stop(true);
+    // No new clients; those connected keep their sockets a moment more, for the last detach
+    // messages (a control client's %exit follows its last notifications, a turn later).
+    this.listener?.stop(false);
     try {
       unlinkSync(this.socketPath);
     } catch {}
-    // Let the last detach messages reach their clients.
-    setTimeout(() => process.exit(0), 50);
+    setTimeout(() => {
+      this.listener?.stop(true);
+      process.exit(0);
+    }, 50);
   }
 
   // ---- commands -------------------------------------------------------------------------
@@ -284,7 +289,30 @@ export class Server implements ClientHost {
     }
   }
 
-  private async runOne(argv: string[], caller: CommandCaller): Promise<number> {
+  /** One command, its argv already parsed; synchronous when the command is (pipelined control lines pay no promise each). */
+  runSingle(argv: string[], caller: CommandCaller): number | Promise<number> {
+    this.pendingCommands++;
+    const done = () => {
+      this.pendingCommands--;
+      this.maybeExit();
+    };
+    const r = this.runOne(argv, caller);
+    if (typeof r === "number") {
+      done();
+      return r;
+    }
+    return r.finally(done);
+  }
+
+  commandSpec(name: string): ServerCommandEntry | undefined {
+    try {
+      return this.findCommand(name);
+    } catch {
+      return undefined;
+    }
+  }
+
+  private runOne(argv: string[], caller: CommandCaller): number | Promise<number> {
     const [name, ...rest] = argv;
     if (!name) return 0;
     try {
@@ -314,19 +342,10 @@ export class Server implements ClientHost {
         terminal: caller.terminal,
         print: caller.print,
       };
-      await entry.exec(ctx);
-      return 0;
+      const r = entry.exec(ctx);
+      return r instanceof Promise ? r.then(() => 0, (e: unknown) => failed(e, caller)) : 0;
     } catch (e) {
-      if (e instanceof UserError || e instanceof LayoutError) {
-        // A quiet failure (tmux's CMD_FIND_QUIET) fails without a word.
-        if (e.message !== "") caller.printError(e.message);
-      }
-      else {
-        // A bug, not a user error: report it and carry on; the server and its panes survive.
-        caller.printError(`internal error: ${(e as Error).message}`);
-        console.error(e);
-      }
-      return 1;
+      return failed(e, caller);
     }
   }
 
@@ -421,18 +440,20 @@ export class Server implements ClientHost {
 
   /** Size a session's windows from its attached clients by the window-size option. */
   sessionSizeChanged(s: Session): void {
-    const clients = [...this.clients].filter((c) => c.session === s && c.terminal);
-    if (clients.length === 0) return;
+    const all = [...this.clients].filter((c) => c.session === s && (c.terminal || c.control));
+    if (all.length === 0) return;
     for (const w of s.windows) {
       const mode = w.options.getString("window-size");
       if (mode === "manual") continue;
       // aggressive-resize: sized only by clients looking at it (it is the session's current window).
       if (w.options.getFlag("aggressive-resize") && s.current !== w) continue;
+      const clients = clientSizes(all, w);
+      if (clients.length === 0) continue;
       let pick = clients[0]!;
       for (const c of clients) {
         if (mode === "latest" && c.lastActivity > pick.lastActivity) pick = c;
-        if (mode === "largest" && c.cols * c.rows > pick.cols * pick.rows) pick = c;
-        if (mode === "smallest" && c.cols * c.rows < pick.cols * pick.rows) pick = c;
+        if (mode === "largest" && c.cols * c.windowRows > pick.cols * pick.windowRows) pick = c;
+        if (mode === "smallest" && c.cols * c.windowRows < pick.cols * pick.windowRows) pick = c;
       }
       const cols = mode === "largest" ? Math.max(...clients.map((c) => c.cols)) : mode === "smallest" ? Math.min(...clients.map((c) => c.cols)) : pick.cols;
       const rows = mode === "largest" ? Math.max(...clients.map((c) => c.windowRows)) : mode === "smallest" ? Math.min(...clients.map((c) => c.windowRows)) : pick.windowRows;
@@ -440,4 +461,32 @@ export class Server implements ClientHost {
     }
     markSession(this, s);
   }
+}
+
+/** A command threw: its error for the caller, exit code 1. */
+function failed(e: unknown, caller: CommandCaller): number {
+  if (e instanceof UserError || e instanceof LayoutError) {
+    // A quiet failure (tmux's CMD_FIND_QUIET) fails without a word.
+    if (e.message !== "") caller.printError(e.message);
+  } else {
+    // A bug, not a user error: report it and carry on; the server and its panes survive.
+    caller.printError(`internal error: ${(e as Error).message}`);
+    console.error(e);
+  }
+  return 1;
+}
+
+/**
+ * The clients whose size counts for a window, each with the size it asks (tmux's
+ * ignore_client_size): a control client only once refresh-client -C gave it one, for the
+ * window or for all; ignore-size clients only when no other client counts.
+ */
+function clientSizes(clients: ClientConnection[], w: Window): { cols: number; windowRows: number; lastActivity: number }[] {
+  const sized = clients.flatMap((c) => {
+    if (!c.control) return [{ cols: c.cols, windowRows: c.windowRows, lastActivity: c.lastActivity, ignore: false }];
+    const size = c.control.sizeFor(w);
+    return size ? [{ cols: size.cols, windowRows: size.rows, lastActivity: c.lastActivity, ignore: c.control.ignoreSize }] : [];
+  });
+  const counted = sized.filter((c) => !c.ignore);
+  return counted.length > 0 ? counted : sized;
 }

@@ -15,7 +15,7 @@ const seen: ModelEvent[] = [];
  * Events a pane's program causes on its own time (its output, the title it sets, its terminal
  * answering a resize) are left out: they are not the command's, and arrive when they arrive.
  */
-const PROGRAM_EVENTS = new Set(["pane-output", "pane-title-changed", "pane-changed", "pane-bell"]);
+const PROGRAM_EVENTS = new Set(["pane-output", "pane-data", "pane-title-changed", "pane-changed", "pane-bell"]);
 
 /** An event as a short line: its type and the ids of what it names. */
 function describe(e: ModelEvent): string {
@@ -65,10 +65,10 @@ test("new-session: the first window is linked, then the session exists", async (
   expect(events).toEqual([`window-linked ${a.s} ${a.w}`, `session-created ${a.s}`]);
 });
 
-test("new-window: linked, then current", async () => {
+test("new-window: current, then linked (tmux's spawn_window order)", async () => {
   const events = await run("new-window -t a");
   const w1 = ids("a:1");
-  expect(events).toEqual([`window-linked ${w1.s} ${w1.w}`, `session-window-changed ${w1.s} ${w1.w}`]);
+  expect(events).toEqual([`session-window-changed ${w1.s} ${w1.w}`, `window-linked ${w1.s} ${w1.w}`]);
   expect(await run("new-window -d -t a")).toEqual([`window-linked ${w1.s} ${ids("a:2").w}`]);
 });
 
@@ -88,10 +88,10 @@ test("rename-window and rename-session", async () => {
   expect(await run("rename-session -t b a")).toEqual([`session-renamed ${w.s}`]);
 });
 
-test("split-window: the layout changes, then the new pane is active", async () => {
+test("split-window: the new pane is active, then the layout changes (tmux's spawn_pane order)", async () => {
   const events = await run("split-window -t a:0");
   const [first, second] = [ids("a:0.0"), ids("a:0.1")];
-  expect(events).toEqual([`window-layout-changed ${first.w}`, `window-pane-changed ${first.w} ${second.p}`]);
+  expect(events).toEqual([`window-pane-changed ${first.w} ${second.p}`, `window-layout-changed ${first.w}`]);
   // -d: the layout only.
   expect(await run("split-window -d -t a:0.1")).toEqual([`window-layout-changed ${first.w}`]);
 });
@@ -112,10 +112,10 @@ test("last-pane: back to the previous active pane", async () => {
   expect(await run("last-pane -t a:0")).toEqual([`window-pane-changed ${p0.w} ${p0.p}`]);
 });
 
-test("resize-pane, select-layout, rotate-window, swap-pane: one layout change each", async () => {
+test("resize-pane, rotate-window, swap-pane: one layout change each; a select-layout preset two, as tmux's", async () => {
   const { w } = ids("a:0");
   expect(await run("resize-pane -t a:0.0 -D 2")).toEqual([`window-layout-changed ${w}`]);
-  expect(await run("select-layout -t a:0 even-vertical")).toEqual([`window-layout-changed ${w}`]);
+  expect(await run("select-layout -t a:0 even-vertical")).toEqual([`window-layout-changed ${w}`, `window-layout-changed ${w}`]);
   expect(await run("rotate-window -t a:0")).toEqual([`window-pane-changed ${w} ${ids("a:0.0").p}`, `window-layout-changed ${w}`]);
   const [top, bottom] = [ids("a:0.0").p, ids("a:0.1").p];
   expect(await run("swap-pane -d -s a:0.0 -t a:0.1")).toEqual([`window-layout-changed ${w}`]);
@@ -207,8 +207,8 @@ test("a program that exits: pane-exited, then its pane goes (or stays dead under
 
 test("kill-session: the last paint, then closed", async () => {
   await run("new-session -d -s doomed");
-  const s = ids("doomed").s;
-  expect(await run("kill-session -t doomed")).toEqual([`session-closing ${s}`, `session-closed ${s}`]);
+  const { s, w } = ids("doomed:0");
+  expect(await run("kill-session -t doomed")).toEqual([`session-closing ${s}`, `session-closed ${s}`, `window-unlinked ${s} ${w}`]);
 });
 
 test("killing a session's last window closes the session", async () => {
