@@ -9,7 +9,7 @@ DIR=$(pwd)/test/e2e/goldens/transcripts
 for cmds in "$DIR"/*.cmds; do
   [ $# -gt 0 ] && case " $* " in *" $(basename "$cmds" .cmds) "*) ;; *) continue ;; esac
   out=${cmds%.cmds}.out
-  sock=weft-transcript-$$
+  sock=weft-transcript-$$-$(basename "$cmds" .cmds) # one socket a file: the last server may still be exiting
   work=$(mktemp -d)
   : >"$out"
   while IFS= read -r line; do

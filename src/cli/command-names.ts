@@ -73,6 +73,8 @@ export const COMMAND_NAMES: readonly (readonly [string, readonly string[], boole
   ["paste-buffer", ["pasteb"], false],
   ["swap-window", ["swapw"], false],
   ["move-window", ["movew"], false],
+  ["link-window", ["linkw"], false],
+  ["unlink-window", ["unlinkw"], false],
   ["respawn-window", ["respawnw"], false],
   ["resize-window", ["resizew"], false],
   ["find-window", ["findw"], false],

@@ -4,7 +4,7 @@ import { CommandError, flag, value } from "../../mux/lang/command.ts";
 import type { CommandEntry } from "./context.ts";
 import type { Session } from "../../mux/model/session.ts";
 import { printNew } from "./common.ts";
-import { targetFlag, detachPane, settle } from "./pane-moves.ts";
+import { targetFlag, detachPane, settle, linkOf } from "./pane-moves.ts";
 
 export const breakPane: CommandEntry = {
   name: "break-pane",
@@ -26,17 +26,18 @@ export const breakPane: CommandEntry = {
       session = t.session;
       index = t.index ?? undefined;
     }
-    if (index === undefined && flag(a, "a")) index = session.freeIndex(w.index);
+    const from = linkOf(src);
+    if (index === undefined && flag(a, "a")) index = session.freeIndex(from.index);
     // A window alone moves (tmux's server_link_window): onto itself is "same index".
     if (index !== undefined && session.window(index) === w && w.panes.size === 1) throw new CommandError(`same index: ${index}`);
     if (index !== undefined && session.window(index)) throw new CommandError(`index in use: ${index}`);
     const name = value(a, "n");
     if (w.panes.size === 1) {
       // Already alone: a new index or name is all that can change (tmux moves the window).
-      if (session !== w.session) throw new CommandError("can't break the only pane of a window into another session");
-      if (index !== undefined) session.reindex(w, index);
+      if (session !== from.session) throw new CommandError("can't break the only pane of a window into another session");
+      if (index !== undefined) session.reindex(from, index);
       if (name !== undefined) w.rename(name);
-      printNew(ctx, "#{session_name}:#{window_index}.#{pane_index}", { session, window: w, pane: p });
+      printNew(ctx, "#{session_name}:#{window_index}.#{pane_index}", { session, window: w, winlink: from, pane: p });
       return;
     }
     const { cols, rows } = w;

@@ -10,6 +10,7 @@ import { formatTrue } from "../../mux/lang/format.ts";
 import { windowFlags } from "../../mux/lang/format-vars.ts";
 import type { Session } from "../../mux/model/session.ts";
 import type { Window } from "../../mux/model/window.ts";
+import type { Winlink } from "../../mux/model/winlink.ts";
 import { format, openChooser, sortOrder } from "./common.ts";
 
 type Sort = "index" | "name" | "time";
@@ -20,9 +21,9 @@ function sessionOrder(sort: Sort | null): (a: Session, b: Session) => number {
   return (a, b) => a.name.localeCompare(b.name);
 }
 
-function windowOrder(sort: Sort | null): (a: Window, b: Window) => number {
-  if (sort === "name") return (a, b) => a.name.localeCompare(b.name) || a.index - b.index;
-  if (sort === "time") return (a, b) => b.activity - a.activity || a.index - b.index;
+function windowOrder(sort: Sort | null): (a: Winlink, b: Winlink) => number {
+  if (sort === "name") return (a, b) => a.window.name.localeCompare(b.window.name) || a.index - b.index;
+  if (sort === "time") return (a, b) => b.window.activity - a.window.activity || a.index - b.index;
   return (a, b) => a.index - b.index;
 }
 
@@ -43,23 +44,25 @@ export const chooseTree: CommandEntry = {
     const bySession = sessionOrder(sort);
     const byWindow = windowOrder(sort);
     const lineFormat = value(a, "F");
-    const line = (fmt: string, t: { session: Session; window?: Window }, kind: "session_format" | "window_format") => format(ctx, fmt, { ...t, extra: { [kind]: 1 } });
+    const line = (fmt: string, t: { session: Session; window?: Window; winlink?: Winlink }, kind: "session_format" | "window_format") => format(ctx, fmt, { ...t, extra: { [kind]: 1 } });
     const build = (filter: string | undefined) => {
       const kept = (s: Session, w: Window) => filter === undefined || [...w.panes.values()].some((p) => formatTrue(format(ctx, filter, { session: s, window: w, pane: p })));
       const items: ChooserItem[] = [];
       let selected = 0;
       for (const s of [...ctx.model.sessions].sort((x, y) => reverse * bySession(x, y))) {
-        const windows = s.windows.filter((w) => kept(s, w)).sort((x, y) => reverse * byWindow(x, y));
+        const windows = s.links.filter((l) => kept(s, l.window)).sort((x, y) => reverse * byWindow(x, y));
         if (windows.length === 0) continue;
         const attached = [...ctx.server.clients].some((c) => c.session === s);
         if (s === current.session && sessionsOnly) selected = items.length;
         const about = lineFormat !== undefined ? line(lineFormat, { session: s }, "session_format") : `${s.windows.length} windows${attached ? " (attached)" : ""}`;
         items.push({ text: `${s.name}: ${about}`, target: `$${s.id}` });
         if (sessionsOnly) continue;
-        for (const w of windows) {
-          if (s === current.session && w === current.window) selected = items.length;
-          const about = lineFormat !== undefined ? line(lineFormat, { session: s, window: w }, "window_format") : `${w.name}${windowFlags(w, false, ctx.server.markedPane())} (${w.panes.size} panes)`;
-          items.push({ text: `    ${w.index}: ${about}`, target: `@${w.id}` });
+        for (const link of windows) {
+          const w = link.window;
+          // The target's own link is selected (a window may be linked twice in its session).
+          if (s === current.session && (current.winlink ? link === current.winlink : w === current.window)) selected = items.length;
+          const about = lineFormat !== undefined ? line(lineFormat, { session: s, window: w, winlink: link }, "window_format") : `${w.name}${windowFlags(link, false, ctx.server.markedPane())} (${w.panes.size} panes)`;
+          items.push({ text: `    ${link.index}: ${about}`, target: `=${s.name}:${link.index}.` }); // a link, not the window: it may be in several sessions (window_tree_get_target)
         }
       }
       return { items, selected };

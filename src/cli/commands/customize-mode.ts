@@ -93,7 +93,7 @@ class Customize {
   scopeText(scope: Scope): string {
     if (scope === "pane") return `pane ${this.t.window.paneIndex(this.t.pane)}`;
     if (scope === "session") return `session ${this.t.session.name}`;
-    if (scope === "window") return `window ${this.t.window.index}`;
+    if (scope === "window") return `window ${(this.t.winlink ?? this.t.session.linkOf(this.t.window))?.index ?? ""}`;
     return "";
   }
 

@@ -57,7 +57,8 @@ import { saveBuffer } from "./save-buffer.ts";
 import { loadBuffer } from "./load-buffer.ts";
 import { pasteBuffer } from "./paste-buffer.ts";
 import { swapWindow } from "./swap-window.ts";
-import { moveWindowCommand } from "./move-window.ts";
+import { linkWindowCommand, moveWindowCommand } from "./move-window.ts";
+import { unlinkWindow } from "./unlink-window.ts";
 import { respawnWindow } from "./respawn-window.ts";
 import { resizeWindow } from "./resize-window.ts";
 import { findWindow } from "./find-window.ts";
@@ -137,6 +138,8 @@ export const COMMANDS: CommandEntry[] = [
   pasteBuffer,
   swapWindow,
   moveWindowCommand,
+  linkWindowCommand,
+  unlinkWindow,
   respawnWindow,
   resizeWindow,
   findWindow,

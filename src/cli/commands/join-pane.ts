@@ -3,7 +3,7 @@
 import { CommandError, flag, value } from "../../mux/lang/command.ts";
 import type { CommandContext, CommandEntry } from "./context.ts";
 import { Layout } from "../../mux/model/layout.ts";
-import { sourceOf, detachPane, settle } from "./pane-moves.ts";
+import { sourceOf, detachPane, settle, linkOf } from "./pane-moves.ts";
 
 function size(l: string | undefined): { cells: number } | { percent: number } | undefined {
   if (l === undefined) return undefined;
@@ -48,7 +48,7 @@ function join(ctx: CommandContext): void {
   }
   if (!flag(a, "d")) {
     dw.setActive(p);
-    dw.session.select(dw);
+    dst.session.select(linkOf(dst));
   }
   settle(ctx, dw);
 }

@@ -1,4 +1,5 @@
-// kill-window (killw): destroy a window and its panes (-a: every other window of its session).
+// kill-window (killw): destroy a window and its panes, in every session it is linked into (-a:
+// every other window of its session), as tmux's server_kill_window.
 import { flag } from "../../mux/lang/command.ts";
 import type { CommandEntry } from "./context.ts";
 
@@ -10,7 +11,7 @@ export const killWindow: CommandEntry = {
   target: "window",
   exec(ctx) {
     const { session, window } = ctx.target;
-    const victims = flag(ctx.args, "a") ? session.windows.filter((w) => w !== window) : [window];
-    for (const w of victims) ctx.model.killWindow(w);
+    if (flag(ctx.args, "a")) ctx.model.killOtherWindows(session, window);
+    else ctx.model.killWindow(window);
   },
 };

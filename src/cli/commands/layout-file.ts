@@ -238,7 +238,8 @@ export function sessionFromLayout(ctx: CommandContext, path: string, base: { nam
       const focus = ws.panes.findIndex((p) => p.focus);
       w.setActive(panes[Math.max(0, focus)]!);
       w.lastPane = null;
-      if (ws.focus) s.current = w;
+      const link = s.linkOf(w);
+      if (ws.focus && link) s.curw = link;
     });
     for (const [p, keys] of typed) typeKeys(p, keys);
   } catch (e) {

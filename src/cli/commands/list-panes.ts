@@ -3,6 +3,7 @@ import { flag, value } from "../../mux/lang/command.ts";
 import type { CommandEntry } from "./context.ts";
 import { format, filtered, printJson } from "./common.ts";
 import type { FormatTarget } from "../../mux/lang/format-vars.ts";
+import { linkOf } from "./pane-moves.ts";
 
 const DEFAULT = "#{pane_index}: [#{pane_width}x#{pane_height}] [history #{history_size}/#{history_limit}] #{pane_id}#{?pane_active, (active),}#{?pane_dead, (dead),}";
 const DEFAULT_ALL = "#{session_name}:#{window_index}.#{pane_index}: [#{pane_width}x#{pane_height}] [history #{history_size}/#{history_limit}] #{pane_id}#{?pane_active, (active),}#{?pane_dead, (dead),}";
@@ -18,11 +19,11 @@ export const listPanes: CommandEntry = {
   exec(ctx) {
     const a = ctx.args;
     const { model } = ctx;
-    const sessions = flag(a, "a") ? model.sessions : [ctx.target.session];
+    const sessions = flag(a, "a") ? model.sessionsByName : [ctx.target.session];
     let items: FormatTarget[] = [];
     for (const s of sessions) {
-      const windows = flag(a, "a") || flag(a, "s") ? s.windows : [ctx.target.window];
-      for (const w of windows) for (const p of w.orderedPanes()) items.push({ session: s, window: w, pane: p });
+      const links = flag(a, "a") || flag(a, "s") ? s.links : [linkOf(ctx.target)];
+      for (const wl of links) for (const p of wl.window.orderedPanes()) items.push({ session: s, window: wl.window, winlink: wl, pane: p });
     }
     items = filtered(ctx, items, (f, t) => format(ctx, f, t));
     if (flag(a, "json")) return printJson(ctx, items, PANE_VARS);

@@ -16,8 +16,8 @@ export const listWindows: CommandEntry = {
   target: "session",
   exec(ctx) {
     const a = ctx.args;
-    const sessions = flag(a, "a") ? ctx.model.sessions : [ctx.target.session];
-    const all: FormatTarget[] = sessions.flatMap((s) => s.windows.map((w) => ({ session: s, window: w })));
+    const sessions = flag(a, "a") ? ctx.model.sessionsByName : [ctx.target.session];
+    const all: FormatTarget[] = sessions.flatMap((s) => s.links.map((wl) => ({ session: s, window: wl.window, winlink: wl })));
     const items = filtered(ctx, all, (f, t) => format(ctx, f, t));
     if (flag(a, "json")) {
       return printJson(ctx, items, ["session_name", "window_index", "window_id", "window_name", "window_active", "window_width", "window_height", "window_panes", "window_layout", "window_flags"]);

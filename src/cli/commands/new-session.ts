@@ -3,11 +3,12 @@ import { CommandError, flag, value } from "../../mux/lang/command.ts";
 import type { CommandEntry } from "./context.ts";
 import { paneOptions, parseDimension, printNew, checkNesting, requireTerminal } from "./common.ts";
 import { sessionFromLayout } from "./layout-file.ts";
+import type { NewSessionOptions, Session } from "../../mux/model/index.ts";
 
 export const newSession: CommandEntry = {
   name: "new-session",
   alias: ["new"],
-  usage: "[-AdP] [-c start-directory] [-e environment] [-F format] [-n window-name] [-s session-name] [-x width] [-y height] [--layout file] [shell-command [argument ...]]",
+  usage: "[-AdP] [-c start-directory] [-e environment] [-F format] [-n window-name] [-s session-name] [-t target-session] [-x width] [-y height] [--layout file] [shell-command [argument ...]]",
   args: "AdDEPXc:e:F:n:s:t:x:y:",
   long: { layout: true },
   noSession: true,
@@ -40,10 +41,14 @@ export const newSession: CommandEntry = {
       cols = ctx.terminal.cols;
       rows = Math.max(1, ctx.terminal.rows - model.sessionOptions.getNumber("status")); // status "2" to "5" takes that many lines
     }
+    const group = value(a, "t");
+    if (group !== undefined && (a.positional.length > 0 || value(a, "n") !== undefined)) throw new CommandError("command or window name given with target");
     const layout = value(a, "layout");
     if (layout !== undefined && a.positional.length > 0) throw new CommandError("--layout and a command can't be given together");
     const s =
-      layout !== undefined
+      group !== undefined
+        ? grouped(ctx, group, { name, cwd: value(a, "c") ?? ctx.cwd, env: ctx.env, cols, rows, pane: paneOptions(ctx) })
+        : layout !== undefined
         ? sessionFromLayout(ctx, layout, { name, cols, rows, cwd: value(a, "c") ?? ctx.cwd, env: paneOptions(ctx).env })
         : model.createSession({
             name,
@@ -62,3 +67,13 @@ export const newSession: CommandEntry = {
     if (!flag(a, "d") && (ctx.terminal || ctx.client?.control) && ctx.client) ctx.client.attach(s);
   },
 };
+
+/**
+ * -t: a session in a group with the target session (or the group of that name when no session
+ * is found), sharing its windows, as tmux's new-session -t.
+ */
+function grouped(ctx: Parameters<CommandEntry["exec"]>[0], spec: string, opts: NewSessionOptions): Session {
+  const groupWith = ctx.server.resolve(ctx, spec, "session", { canFail: true })?.session ?? null;
+  if (!groupWith && !ctx.model.groups.has(spec) && spec === "") throw new CommandError(`invalid session group: ${spec}`);
+  return ctx.model.createGroupedSession(opts, groupWith, spec);
+}

@@ -3,6 +3,7 @@
 import { CommandError, flag, value } from "../../mux/lang/command.ts";
 import type { CommandEntry } from "./context.ts";
 import { paneOptions, printNew, startDirectory } from "./common.ts";
+import { linkOf } from "./pane-moves.ts";
 
 export const newWindow: CommandEntry = {
   name: "new-window",
@@ -18,16 +19,16 @@ export const newWindow: CommandEntry = {
     const name = value(a, "n");
     if (flag(a, "S") && name !== undefined && ctx.target.index == null && selectNamed(ctx, name)) return;
     let index = ctx.target.index ?? null;
-    if (flag(a, "a") || flag(a, "b")) index = session.shuffleUp(ctx.target.window, flag(a, "b")) ?? index;
+    if (flag(a, "a") || flag(a, "b")) index = session.shuffleUp(linkOf(ctx.target), flag(a, "b")) ?? index;
     let detached = flag(a, "d");
     const opts = paneOptions(ctx);
     const cwd = startDirectory(opts.cwd, ctx.target.pane.currentPath() || session.cwd);
-    const existing = index !== null ? session.window(index) : undefined;
+    const existing = index !== null ? session.linkAt(index) : undefined;
     if (existing) {
       if (!flag(a, "k")) throw new CommandError(`create window failed: index ${index} in use`);
-      // Replacing the current window shows the new one, -d or not, as tmux.
-      if (existing === session.current) detached = false;
-      model.killWindow(existing, true);
+      // Replacing the current window shows the new one, -d or not, as tmux (spawn_window's SPAWN_KILL).
+      if (existing === session.curw) detached = false;
+      model.replaceLink(session, existing);
     }
     const w = model.createWindow(session, { name, index: index ?? undefined, select: !detached, pane: { ...opts, cwd } });
     printNew(ctx, "#{session_name}:#{window_index}.#{pane_index}", { session, window: w, pane: w.active });

@@ -3,6 +3,7 @@
 import { CommandError, flag } from "../../mux/lang/command.ts";
 import type { CommandEntry } from "./context.ts";
 import { respawn } from "./respawn-pane.ts";
+import { linkOf } from "./pane-moves.ts";
 
 export const respawnWindow: CommandEntry = {
   name: "respawn-window",
@@ -14,7 +15,7 @@ export const respawnWindow: CommandEntry = {
     const { session, window: w } = ctx.target;
     const panes = w.orderedPanes();
     if (!flag(ctx.args, "k") && panes.some((p) => !p.dead)) {
-      throw new CommandError(`respawn window failed: window ${session.name}:${w.index} still active`);
+      throw new CommandError(`respawn window failed: window ${session.name}:${linkOf(ctx.target).index} still active`);
     }
     // As tmux: the first pane stays, filling the window, and runs the program.
     const [first, ...rest] = panes;

@@ -33,7 +33,7 @@ export function applyPreset(ctx: CommandContext, w: Window, i: number): void {
   lastPreset.set(w, i);
   w.applyLayout();
   // tmux announces a preset twice: once as it is set (layout_set_*) and once as the command's change.
-  w.session.notify.emit({ type: "window-layout-changed", window: w });
+  w.notify.emit({ type: "window-layout-changed", window: w });
 }
 
 function step(ctx: CommandContext, by: 1 | -1): void {

@@ -47,7 +47,7 @@ function mark(ctx: CommandContext): void {
   const { window: w, pane: p } = ctx.target;
   if (flag(ctx.args, "m") && w.zoomed !== null && w.zoomed !== p) return;
   if (flag(ctx.args, "M") || model.marked?.pane === p) model.setMarked(null);
-  else model.setMarked(p);
+  else model.setMarked(p, ctx.target);
 }
 
 const DIRECTIONS = ["L", "R", "U", "D"] as const;

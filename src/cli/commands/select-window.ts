@@ -1,8 +1,9 @@
 // select-window (selectw), next-window, previous-window, last-window: change the current window.
 import { CommandError, flag } from "../../mux/lang/command.ts";
 import type { CommandEntry, CommandContext } from "./context.ts";
+import type { Window, Winlink } from "../../mux/model/index.ts";
 
-function select(ctx: CommandContext, w = ctx.target.window): void {
+function select(ctx: CommandContext, w: Window | Winlink = ctx.target.winlink ?? ctx.target.window): void {
   ctx.target.session.select(w);
 }
 
@@ -17,16 +18,17 @@ export const selectWindow: CommandEntry = {
     if (flag(ctx.args, "l")) return lastWindow.exec(ctx);
     if (flag(ctx.args, "n")) return nextWindow.exec(ctx);
     if (flag(ctx.args, "p")) return previousWindow.exec(ctx);
-    if (flag(ctx.args, "T") && s.current === ctx.target.window && s.lastWindow) return select(ctx, s.lastWindow);
+    if (flag(ctx.args, "T") && s.current === ctx.target.window && s.lastLink) return select(ctx, s.lastLink);
     select(ctx);
   },
 };
 
 function step(ctx: CommandContext, by: number): void {
   const s = ctx.target.session;
-  const ws = s.windows;
-  const i = ws.indexOf(s.current);
-  select(ctx, ws[(i + by + ws.length) % ws.length]);
+  const ls = s.links;
+  const i = ls.indexOf(s.curw);
+  const next = ls[(i + by + ls.length) % ls.length];
+  if (next) s.select(next);
 }
 
 export const nextWindow: CommandEntry = {
@@ -54,7 +56,7 @@ export const lastWindow: CommandEntry = {
   args: "t:",
   target: "session",
   exec(ctx) {
-    const last = ctx.target.session.lastWindow;
+    const last = ctx.target.session.lastLink;
     if (!last) throw new CommandError("no last window");
     select(ctx, last);
   },

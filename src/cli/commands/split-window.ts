@@ -25,17 +25,17 @@ export const splitWindow: CommandEntry = {
   target: "pane",
   exec(ctx) {
     const a = ctx.args;
-    const { window, pane } = ctx.target;
+    const { session, window, pane } = ctx.target;
     const p = ctx.model.splitPane(
       window,
       pane,
       { horizontal: flag(a, "h"), before: flag(a, "b"), fullSize: flag(a, "f"), size: splitSize(value(a, "l"), value(a, "p")) },
-      { ...paneOptions(ctx), cwd: startDirectory(paneOptions(ctx).cwd, pane.currentPath() || window.session.cwd) },
+      { ...paneOptions(ctx), cwd: startDirectory(paneOptions(ctx).cwd, pane.currentPath() || session.cwd) },
       !flag(a, "d"),
     );
     // -Z: the window is zoomed afterwards, on its active pane, zoomed before or not (tmux's
     // window_push_zoom with always set).
     if (flag(a, "Z") && !window.zoomed) window.toggleZoom(window.active);
-    printNew(ctx, "#{session_name}:#{window_index}.#{pane_index}", { session: window.session, window, pane: p });
+    printNew(ctx, "#{session_name}:#{window_index}.#{pane_index}", { ...ctx.target, pane: p });
   },
 };

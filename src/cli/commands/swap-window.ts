@@ -2,7 +2,7 @@
 // defaults to the marked pane's window (CMD_FIND_DEFAULT_MARKED).
 import { flag } from "../../mux/lang/command.ts";
 import type { CommandEntry } from "./context.ts";
-import { sourceOf } from "./pane-moves.ts";
+import { linkOf, sourceOf } from "./pane-moves.ts";
 import { swapWindows } from "../../mux/model/window-moves.ts";
 
 export const swapWindow: CommandEntry = {
@@ -15,6 +15,6 @@ export const swapWindow: CommandEntry = {
   sourceFlags: { defaultMarked: true },
   target: "window",
   exec(ctx) {
-    swapWindows(sourceOf(ctx).window, ctx.target.window, flag(ctx.args, "d"));
+    swapWindows(linkOf(sourceOf(ctx)), linkOf(ctx.target), flag(ctx.args, "d"));
   },
 };

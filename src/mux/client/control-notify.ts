@@ -98,7 +98,7 @@ export class ControlNotifier {
       case "window-layout-changed":
         // A window whose last pane went is about to go: its close says it all.
         if (!s || !linked(s, e.window) || e.window.panes.size === 0) return null;
-        return this.layoutChange(e.window);
+        return this.layoutChange(s, e.window);
       case "window-unlinked":
         if (!s) return null;
         return linked(s, e.window) ? `%window-close @${e.window.id}` : `%unlinked-window-close @${e.window.id}`;
@@ -127,9 +127,11 @@ export class ControlNotifier {
     }
   }
 
-  private layoutChange(w: Window): string {
-    const extra = { window_visible_layout: visibleLayout(w), window_raw_flags: windowFlags(w) };
-    return expandFormat(LAYOUT_CHANGE, formatLookup(this.env, { session: w.session, window: w, pane: w.active, extra }));
+  /** At the client's session's link of the window, as tmux's format_defaults with the client. */
+  private layoutChange(s: Session, w: Window): string {
+    const wl = s.linkOf(w);
+    const extra = { window_visible_layout: visibleLayout(w), window_raw_flags: wl ? windowFlags(wl) : "" };
+    return expandFormat(LAYOUT_CHANGE, formatLookup(this.env, { session: s, window: w, winlink: wl, pane: w.active, extra }));
   }
 }
 
@@ -140,6 +142,7 @@ function visibleLayout(w: Window): string {
   return `${layoutChecksum(body).toString(16).padStart(4, "0")},${body}`;
 }
 
+/** The window is in the client's session (winlink_find_by_window_id), as the notification is written. */
 function linked(s: Session, w: Window): boolean {
-  return w.session === s && s.windows.includes(w);
+  return s.has(w);
 }

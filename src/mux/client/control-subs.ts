@@ -5,7 +5,7 @@ import type { ClientHost } from "./host.ts";
 import type { FormatClient } from "../lang/format-vars.ts";
 import { formatLookup } from "../lang/format-vars.ts";
 import { expandFormat } from "../lang/format.ts";
-import type { Session, Window, Pane } from "../model/index.ts";
+import type { Session, Window, Winlink, Pane } from "../model/index.ts";
 
 /** What a subscription follows: the session, one pane or window, or all of them. */
 type What = { kind: "session" } | { kind: "pane"; id: number } | { kind: "all-panes" } | { kind: "window"; id: number } | { kind: "all-windows" };
@@ -69,22 +69,26 @@ export class ControlSubscriptions {
       if (w.kind === "session") this.report(sub, "", `$${s.id} - - -`, this.expand(sub, s, null, null));
       else if (w.kind === "pane") {
         const p = this.host.model.findPane(w.id);
-        if (p && p.session === s && !p.pane.dead) this.reportPane(sub, s, p.window, p.pane);
+        const wl = p ? s.linkOf(p.window) : undefined;
+        if (p && wl && !p.pane.dead) this.reportPane(sub, wl, p.pane);
       } else if (w.kind === "all-panes") {
-        for (const win of s.windows) for (const p of win.orderedPanes()) this.reportPane(sub, s, win, p);
+        for (const wl of s.links) for (const p of wl.window.orderedPanes()) this.reportPane(sub, wl, p);
       } else if (w.kind === "window") {
         const win = this.host.model.findWindow(w.id);
-        if (win && win.session === s) this.reportWindow(sub, s, win);
-      } else for (const win of s.windows) this.reportWindow(sub, s, win);
+        const wl = win ? s.linkOf(win) : undefined;
+        if (wl) this.reportWindow(sub, wl);
+      } else for (const wl of s.links) this.reportWindow(sub, wl);
     }
   }
 
-  private reportPane(sub: Subscription, s: Session, w: Window, p: Pane): void {
-    this.report(sub, `${p.id}:${w.index}`, `$${s.id} @${w.id} ${w.index} %${p.id}`, this.expand(sub, s, w, p));
+  private reportPane(sub: Subscription, wl: Winlink, p: Pane): void {
+    const { session: s, window: w, index } = wl;
+    this.report(sub, `${p.id}:${index}`, `$${s.id} @${w.id} ${index} %${p.id}`, this.expand(sub, s, wl, p));
   }
 
-  private reportWindow(sub: Subscription, s: Session, w: Window): void {
-    this.report(sub, `${w.id}:${w.index}`, `$${s.id} @${w.id} ${w.index} -`, this.expand(sub, s, w, null));
+  private reportWindow(sub: Subscription, wl: Winlink): void {
+    const { session: s, window: w, index } = wl;
+    this.report(sub, `${w.id}:${index}`, `$${s.id} @${w.id} ${index} -`, this.expand(sub, s, wl, null));
   }
 
   private report(sub: Subscription, key: string, where: string, value: string): void {
@@ -93,11 +97,11 @@ export class ControlSubscriptions {
     this.out.line(`%subscription-changed ${sub.name} ${where} : ${value}`);
   }
 
-  private expand(sub: Subscription, session: Session, window: Window | null, pane: Pane | null): string {
+  private expand(sub: Subscription, session: Session, link: Winlink | null, pane: Pane | null): string {
     // tmux's format_create_defaults: a window or pane not named is the session's current one.
-    const w = window ?? session.current;
-    const p = pane ?? w.active;
-    return expandFormat(sub.format, formatLookup(this.host, { session, window: w, pane: p, client: this.client }));
+    const wl = link ?? session.curw;
+    const p = pane ?? wl.window.active;
+    return expandFormat(sub.format, formatLookup(this.host, { session, window: wl.window, winlink: wl, pane: p, client: this.client }));
   }
 }
 

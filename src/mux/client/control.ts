@@ -223,7 +223,7 @@ export class ControlClient {
   /** Raw output of a pane (before it is parsed); only panes of the client's session are sent. */
   paneOutput(pane: Pane, window: Window, bytes: Uint8Array): void {
     const s = this.conn.session;
-    if (!s || this.noOutput || window.session !== s) return;
+    if (!s || this.noOutput || !s.has(window)) return;
     this.out.output(pane.id, bytes);
   }
 

@@ -201,14 +201,14 @@ export class MouseHandler {
    */
   private onStatus(s: Session, ev: MouseEvent, range: DrawRange | "none"): void {
     if (ev.kind === "wheelUp" || ev.kind === "wheelDown") {
-      const i = s.windows.indexOf(s.current);
-      const n = s.windows.length;
-      const next = s.windows[(i + (ev.kind === "wheelUp" ? n - 1 : 1)) % n];
-      if (next && next !== s.current) s.select(next);
+      const i = s.links.indexOf(s.curw);
+      const n = s.links.length;
+      const next = s.links[(i + (ev.kind === "wheelUp" ? n - 1 : 1)) % n];
+      if (next && next !== s.curw) s.select(next);
       return;
     }
     if (ev.kind !== "down" || ev.button !== 0 || range === "none" || range.type !== "window") return;
-    const w = s.windows.find((x) => x.index === range.argument);
-    if (w && w !== s.current) s.select(w);
+    const wl = s.linkAt(range.argument);
+    if (wl && wl !== s.curw) s.select(wl);
   }
 }

@@ -3,7 +3,7 @@
 // whose object is absent is undefined, as tmux's callbacks return NULL (the format prints "").
 import { hostname } from "node:os";
 import { passwdEntry } from "./passwd.ts";
-import type { Session, Window, Pane, Options } from "../model/index.ts";
+import { isLinkedOutside, type Session, type Window, type Winlink, type Pane, type Options } from "../model/index.ts";
 import { layoutChecksum } from "../model/layout.ts";
 import { paneModeCount, paneModeName } from "../model/pane-modes.ts";
 import { argsEscape } from "../model/args-escape.ts";
@@ -93,13 +93,14 @@ const TREE_MODE_FORMAT =
   "#{session_windows} windows#{?session_grouped, (group #{session_group}: #{session_group_list}),}#{?session_attached, (attached),}}}";
 
 /** window_printable_flags: # activity, ! bell, ~ silence, * current, - last, M the marked pane's, Z zoomed. */
-export function windowFlags(w: Window, escape = false, marked: Pane | null = null): string {
+export function windowFlags(wl: Winlink, escape = false, marked: Pane | null = null): string {
+  const w = wl.window;
   let f = "";
-  if (w.activityFlag) f += escape ? "##" : "#";
-  if (w.bellFlag) f += "!";
-  if (w.silenceFlag) f += "~";
-  if (w.session.current === w) f += "*";
-  else if (w.session.lastWindow === w) f += "-";
+  if (wl.activityFlag) f += escape ? "##" : "#";
+  if (wl.bellFlag) f += "!";
+  if (wl.silenceFlag) f += "~";
+  if (wl.session.curw === wl) f += "*";
+  else if (wl.session.lastLink === wl) f += "-";
   if (holdsMarked(w, marked)) f += "M";
   if (w.zoomed) f += "Z";
   return f;
@@ -112,9 +113,9 @@ function holdsMarked(w: Window, marked: Pane | null): boolean {
 /** format_cb_session_alerts: each window with an alert, its index and flags (#!~), by ",". */
 function sessionAlerts(s: Session): string {
   const out: string[] = [];
-  for (const w of s.windows) {
-    const f = (w.activityFlag ? "#" : "") + (w.bellFlag ? "!" : "") + (w.silenceFlag ? "~" : "");
-    if (f !== "") out.push(`${w.index}${f}`);
+  for (const wl of s.links) {
+    const f = (wl.activityFlag ? "#" : "") + (wl.bellFlag ? "!" : "") + (wl.silenceFlag ? "~" : "");
+    if (f !== "") out.push(`${wl.index}${f}`);
   }
   return out.join(",");
 }
@@ -134,28 +135,67 @@ export function sessionVars(server: FormatServer, s: Session | null): VarTable {
     // A time of 0 (never attached) is no value, as tmux's time variables.
     session_last_attached: () => (s.lastAttached ? secs(s.lastAttached) : undefined),
     session_alerts: () => sessionAlerts(s),
-    session_grouped: () => false,
+    session_grouped: () => s.group !== null,
+    session_group: () => s.group?.name,
+    session_group_size: () => s.group?.sessions.length,
+    session_group_list: () => s.group?.sessions.map((x) => x.name).join(","),
+    session_group_attached: () => (s.group ? groupAttached(server, s).length : undefined),
+    session_group_many_attached: () => (s.group ? groupAttached(server, s).length > 1 : undefined),
+    // tmux 3.3a builds this list and then returns nothing (format_cb_session_group_attached_list).
+    session_group_attached_list: () => undefined,
     session_marked: () => false,
     session_path: () => s.cwd,
-    // The current window, then the last one (weft keeps one previous window).
-    session_stack: () => [s.current.index, ...(s.lastWindow ? [s.lastWindow.index] : [])].join(","),
-    active_window_index: () => s.current.index,
-    last_window_index: () => s.lastWindow?.index ?? 0,
+    // The current window, then the last-window stack.
+    session_stack: () => [s.curw.index, ...s.stack.map((l) => l.index)].join(","),
+    active_window_index: () => s.curw.index,
+    // The highest index (RB_MAX), not the last window.
+    last_window_index: () => s.links[s.links.length - 1]?.index,
   };
 }
 
-export function windowVars(server: FormatServer, w: Window | null): VarTable {
+/** The attached clients of a session's group (session_group_attached). */
+function groupAttached(server: FormatServer, s: Session): VarClient[] {
+  const members = s.group?.sessions ?? [s];
+  return server.attachedClients().filter((c) => c.session !== null && members.includes(c.session));
+}
+
+/** The window's variables at one of its links (`wl`: null when the window is not in the session). */
+export function windowVars(server: FormatServer, w: Window | null, wl: Winlink | null): VarTable {
   if (!w) return {};
-  const s = w.session;
-  const viewers = () => server.attachedClients().filter((c) => c.session === s && s.current === w);
+  const common = windowOnlyVars(server, w);
+  if (!wl) return common;
+  const s = wl.session;
   return {
-    window_index: () => w.index,
+    ...common,
+    window_index: () => wl.index,
+    window_active: () => s.curw === wl,
+    window_last_flag: () => s.lastLink === wl,
+    window_start_flag: () => s.links[0] === wl,
+    window_end_flag: () => s.links[s.links.length - 1] === wl,
+    window_flags: () => windowFlags(wl, true, server.markedPane()),
+    window_raw_flags: () => windowFlags(wl, false, server.markedPane()),
+    window_activity_flag: () => wl.activityFlag,
+    window_bell_flag: () => wl.bellFlag,
+    window_silence_flag: () => wl.silenceFlag,
+    window_linked: () => isLinkedOutside(s, w.references),
+    window_linked_sessions: () => w.references,
+    window_stack_index: () => stackIndex(wl),
+  };
+}
+
+/** window_stack_index: the link's place in its session's last-window stack, from 1; 0 if absent. */
+function stackIndex(wl: Winlink): number {
+  const i = wl.session.stack.indexOf(wl);
+  return i + 1;
+}
+
+/** The variables of a window that no link decides. */
+function windowOnlyVars(server: FormatServer, w: Window): VarTable {
+  const active = () => w.links.filter((l) => l.session.curw === l);
+  const viewers = () => server.attachedClients().filter((c) => c.session !== null && c.session.curw.window === w);
+  return {
     window_id: () => `@${w.id}`,
     window_name: () => w.name,
-    window_active: () => s.current === w,
-    window_last_flag: () => s.lastWindow === w,
-    window_start_flag: () => s.windows[0] === w,
-    window_end_flag: () => s.windows[s.windows.length - 1] === w,
     window_width: () => w.cols,
     window_height: () => w.rows,
     window_cell_width: () => CELL_WIDTH,
@@ -164,21 +204,13 @@ export function windowVars(server: FormatServer, w: Window | null): VarTable {
     window_visible_layout: () => visibleLayout(w),
     window_panes: () => w.panes.size,
     window_zoomed_flag: () => w.zoomed !== null,
-    window_flags: () => windowFlags(w, true, server.markedPane()),
-    window_raw_flags: () => windowFlags(w, false, server.markedPane()),
     window_activity: () => secs(w.activity),
-    window_activity_flag: () => w.activityFlag,
-    window_bell_flag: () => w.bellFlag,
-    window_silence_flag: () => w.silenceFlag,
     window_marked_flag: () => holdsMarked(w, server.markedPane()),
-    window_linked: () => false,
-    window_linked_sessions: () => 1,
-    window_linked_sessions_list: () => s.name,
-    window_active_sessions: () => (s.current === w ? 1 : 0),
-    window_active_sessions_list: () => (s.current === w ? s.name : ""),
+    window_linked_sessions_list: () => w.links.map((l) => l.session.name).join(","),
+    window_active_sessions: () => active().length,
+    window_active_sessions_list: () => active().map((l) => l.session.name).join(","),
     window_active_clients: () => viewers().length,
     window_active_clients_list: () => viewers().map((c) => c.name).join(","),
-    window_stack_index: () => (s.lastWindow === w ? 1 : 0),
   };
 }
 

@@ -2,7 +2,7 @@
 // of the target's pane, window and session (and the globals) first, then the variables
 // (format-vars-table.ts), the caller's own, and the environment; plus the S/W/P/C loops' scopes.
 import { expandFormat, type FormatLookup, type FormatScope, type FormatChild, type FormatValue } from "./format.ts";
-import type { Model, Session, Window, Pane, Options } from "../model/index.ts";
+import type { Model, Session, Window, Winlink, Pane, Options } from "../model/index.ts";
 import { parseOptionName } from "../model/options-commands.ts";
 import { scalarToString } from "../model/options-store.ts";
 import { clientVars, paneVars, serverVars, sessionVars, windowVars, type FormatServer, type FormatType, type VarClient, type VarTable } from "./format-vars-table.ts";
@@ -24,6 +24,8 @@ export type FormatClient = VarClient;
 export interface FormatTarget {
   session?: Session | null;
   window?: Window | null;
+  /** The window's link, when the place knows it (a window may be linked twice into a session). */
+  winlink?: Winlink | null;
   pane?: Pane | null;
   client?: FormatClient | null;
   /** Variables of the caller's own, which win (choose-tree's session_format, window_format). */
@@ -62,16 +64,24 @@ function typeOf(t: FormatTarget): FormatType {
   return "none";
 }
 
-export function formatLookup(server: FormatEnv, t: FormatTarget): FormatLookup {
+/** The session, window, link and pane a place means, filled in as format_defaults does. */
+function place(server: FormatEnv, t: FormatTarget): { c: FormatClient | null; s: Session | null; w: Window | null; wl: Winlink | null; p: Pane | null } {
   const c = t.client ?? null;
-  const s = t.session ?? t.window?.session ?? c?.session ?? null;
+  const s = t.session ?? (t.window ? server.model.bestLink(t.window)?.session : undefined) ?? c?.session ?? null;
   const w = t.window ?? s?.current ?? null;
+  const given = t.winlink ?? (t.window ? undefined : s?.curw);
+  const wl = s && w ? (server.model.linkIn(s, w, given ?? undefined) ?? null) : null;
   const p = t.pane ?? w?.active ?? null;
+  return { c, s, w, wl, p };
+}
+
+export function formatLookup(server: FormatEnv, t: FormatTarget): FormatLookup {
+  const { c, s, w, wl, p } = place(server, t);
   // The tables are searched, not merged: copying ~300 entries into one object was the largest
   // cost of a display -p (pipelined control-mode commands). The later table wins, as it did.
   let tables: VarTable[] | null = null;
   const find = (name: string) => {
-    tables ??= [clientVars(c), paneVars(server, w, p), windowVars(server, w), sessionVars(server, s), serverVars(server, typeOf(t))];
+    tables ??= [clientVars(c), paneVars(server, w, p), windowVars(server, w, wl), sessionVars(server, s), serverVars(server, typeOf(t))];
     for (const table of tables) {
       const f = table[name];
       if (f) return f;
@@ -92,15 +102,12 @@ export function formatLookup(server: FormatEnv, t: FormatTarget): FormatLookup {
 
 /** A FormatScope for the engine's loops: #{S:}, #{W:}, #{P:} and #{C:} from this place. */
 export function formatScope(server: FormatEnv, t: FormatTarget): FormatScope {
-  const c = t.client ?? null;
-  const s = t.session ?? t.window?.session ?? c?.session ?? null;
-  const w = t.window ?? s?.current ?? null;
-  const p = t.pane ?? w?.active ?? null;
+  const { c, s, w, wl, p } = place(server, t);
   return {
     lookup: formatLookup(server, t),
     sessions: () => [...server.model.sessions].sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0)).map((x) => formatScope(server, { session: x, client: c })),
-    windows: () => (s ? s.windows.map((x): FormatChild => ({ scope: formatScope(server, { session: s, window: x, client: c }), current: x === s.current })) : null),
-    panes: () => (w ? w.orderedPanes().map((x): FormatChild => ({ scope: formatScope(server, { session: w.session, window: w, pane: x, client: c }), current: x === w.active })) : null),
+    windows: () => (s ? s.links.map((x): FormatChild => ({ scope: formatScope(server, { session: s, window: x.window, winlink: x, client: c }), current: x === s.curw })) : null),
+    panes: () => (w ? w.orderedPanes().map((x): FormatChild => ({ scope: formatScope(server, { session: s, window: w, winlink: wl, pane: x, client: c }), current: x === w.active })) : null),
     paneLines: () => (p ? visibleLines(p) : null),
   };
 }

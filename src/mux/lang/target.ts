@@ -7,7 +7,7 @@ import {
   type FindSession, type FindState, type FindWindow, type FindWinlink,
 } from "./cmd-find.ts";
 import { paneBeside, type Side } from "./cmd-find-panes.ts";
-import type { Model, Options, Pane, PaneTarget, Session, Window } from "../model/index.ts";
+import type { Model, Options, Pane, PaneTarget, Session, Window, Winlink } from "../model/index.ts";
 
 export type { FindFlags, FindKind };
 
@@ -50,7 +50,9 @@ class Snapshot {
   private readonly findPanes = new Map<Pane, FindPane>();
   private readonly panesWindow = new Map<Pane, Window>();
   private readonly findSessions = new Map<Session, FindSession>();
-  private readonly winlinks = new Map<Window, FindWinlink>();
+  private readonly findWindows = new Map<Window, FindWindow>();
+  private readonly winlinks = new Map<Winlink, FindWinlink>();
+  private readonly winlinkOf = new Map<FindWinlink, Winlink>();
 
   constructor(model: Model, scope: TargetScope) {
     const attached = new Map<Session, number>();
@@ -62,17 +64,27 @@ class Snapshot {
   }
 
   private session(s: Session, attached: number): FindSession {
-    const winlinks = s.windows.map((w) => this.winlink(w));
-    const current = this.winlinks.get(s.current) ?? winlinks[0];
+    const winlinks = s.links.map((wl) => this.winlink(wl));
+    const current = this.winlinks.get(s.curw) ?? winlinks[0];
     if (!current) throw new Error(`session $${s.id} has no windows`);
-    const lastWindow = s.lastWindow ? (this.winlinks.get(s.lastWindow) ?? null) : null;
+    const lastWindow = s.lastLink ? (this.winlinks.get(s.lastLink) ?? null) : null;
     const fs: FindSession = { id: s.id, name: s.name, winlinks, current, lastWindow, activity: s.activity, attached };
     this.sessionOf.set(fs, s);
     this.findSessions.set(s, fs);
     return fs;
   }
 
-  private winlink(w: Window): FindWinlink {
+  private winlink(l: Winlink): FindWinlink {
+    const wl: FindWinlink = { index: l.index, window: this.window(l.window) };
+    this.winlinks.set(l, wl);
+    this.winlinkOf.set(wl, l);
+    return wl;
+  }
+
+  /** One FindWindow for a window however many sessions it is linked into. */
+  private window(w: Window): FindWindow {
+    const known = this.findWindows.get(w);
+    if (known) return known;
     const panes = w.orderedPanes().map((p) => this.addPane(w, p));
     const active = this.findPanes.get(w.active) ?? panes[0];
     if (!active) throw new Error(`window @${w.id} has no panes`);
@@ -89,9 +101,8 @@ class Snapshot {
       borderStatus: option(w.options, (o) => o.getString("pane-border-status") as BorderStatus, "off"),
     };
     this.windowOf.set(window, w);
-    const wl: FindWinlink = { index: w.index, window };
-    this.winlinks.set(w, wl);
-    return wl;
+    this.findWindows.set(w, window);
+    return window;
   }
 
   /** Its place in the layout: a zoomed window's panes keep the unzoomed geometry, as tmux's. */
@@ -111,7 +122,8 @@ class Snapshot {
 
   state(t: PaneTarget): FindState | null {
     const session = this.findSessions.get(t.session);
-    const winlink = this.winlinks.get(t.window);
+    const link = t.winlink && t.winlink.session === t.session ? t.winlink : t.session.linkOf(t.window);
+    const winlink = link ? this.winlinks.get(link) : undefined;
     const pane = this.findPanes.get(t.pane);
     if (!session || !winlink || !pane) return null;
     return { session, winlink, window: winlink.window, pane, index: null };
@@ -122,7 +134,7 @@ class Snapshot {
   }
 
   findWindow(w: Window): FindWindow | null {
-    return this.winlinks.get(w)?.window ?? null;
+    return this.findWindows.get(w) ?? null;
   }
 
   pane(fp: FindPane): Pane | null {
@@ -137,16 +149,20 @@ class Snapshot {
   target(st: FindState): Target {
     let session = this.sessionOf.get(st.session);
     let window = this.windowOf.get(st.window);
+    let winlink = this.winlinkOf.get(st.winlink);
     const pane = this.paneOf.get(st.pane);
     if (!session || !window || !pane) throw new Error("cmd-find answered with an object not in the model");
     if (window.panes.get(pane.id) !== pane) {
       const own = this.panesWindow.get(pane);
-      if (own) {
+      const link = own ? (session.linkOf(own) ?? own.links[0]) : undefined;
+      if (own && link) {
         window = own;
-        session = own.session;
+        winlink = link;
+        session = link.session;
       }
     }
-    return { session, window, pane, index: st.index };
+    if (winlink?.window !== window) winlink = session.linkOf(window);
+    return { session, window, pane, index: st.index, ...(winlink ? { winlink } : {}) };
   }
 }
 

@@ -5,6 +5,8 @@ export { Notifier, type ModelEvent, type ModelEventType, type ClientRef, type Pa
 export { UserError } from "./errors.ts";
 export { Session, preciseNow } from "./session.ts";
 export { Window } from "./window.ts";
+export { Winlink } from "./winlink.ts";
+export { SessionGroup, groupOf, isLinkedOutside } from "./session-group.ts";
 export { Pane, type PaneSpawn, type PaneMode } from "./pane.ts";
 export { Options, OptionError, scalarToString, type OptionEntry } from "./options-store.ts";
 export {

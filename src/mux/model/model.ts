@@ -1,8 +1,12 @@
 // The server's model: every session, window, pane and paste buffer, the ids they are known by,
 // and the operations that create, move and end them. Each change is announced on `notify`.
+// Longer than most files: a window's lifetime (its links, session groups, the kills that end it
+// in every session at once) needs the ids and the pane index kept here, so it stays in one place.
 import { resolveProgram } from "../../pty/index.ts";
 import { Session } from "./session.ts";
 import { Window } from "./window.ts";
+import type { Winlink } from "./winlink.ts";
+import { SessionGroup, synchronizeFrom, synchronizeTo } from "./session-group.ts";
 import { Pane, type PaneSpawn } from "./pane.ts";
 import type { Options } from "./options-store.ts";
 import { createGlobalOptions, type GlobalOptions, type StartupEnvironment } from "./options-commands.ts";
@@ -23,6 +27,8 @@ export interface PaneTarget {
   session: Session;
   window: Window;
   pane: Pane;
+  /** The window's link in the session, when known (a window may be there twice); else its best one. */
+  winlink?: Winlink;
 }
 
 export interface NewSessionOptions {
@@ -79,24 +85,30 @@ export class Model {
    * window had then: as tmux's marked_pane, it is no longer marked once its window leaves that
    * place (swap-window, move-window).
    */
-  private markedAt: { pane: Pane; session: Session; link: number } | null = null;
+  private markedAt: { pane: Pane; session: Session; winlink: Winlink; window: Window } | null = null;
 
   // ---- lookups ---------------------------------------------------------------------------
 
   /** The marked pane where it still is, or null when it was never set or has gone. */
   get marked(): PaneTarget | null {
     const m = this.markedAt;
-    const t = m ? this.findPane(m.pane.id) : null;
-    if (!m || !t || t.pane !== m.pane || t.session !== m.session || t.window.link !== m.link) return null;
-    return this.sessions.includes(t.session) ? t : null;
+    if (!m || !this.sessions.includes(m.session) || !m.session.links.includes(m.winlink)) return null;
+    if (m.winlink.window !== m.window || m.window.panes.get(m.pane.id) !== m.pane) return null;
+    return { session: m.session, window: m.window, pane: m.pane, winlink: m.winlink };
   }
 
-  /** Mark a pane (null: clear the mark); announced so status lines show the M flag. */
-  setMarked(p: Pane | null): void {
+  /** Mark a pane (null: clear the mark) at a place (its best one if not given); announced so status lines show the M flag. */
+  setMarked(p: Pane | null, at?: PaneTarget): void {
     const old = this.marked?.pane ?? null;
-    const t = p ? this.findPane(p.id) : null;
-    this.markedAt = p && t ? { pane: p, session: t.session, link: t.window.link } : null;
+    const t = at && at.pane === p ? at : p ? this.findPane(p.id) : null;
+    const winlink = t ? (t.winlink ?? t.session.linkOf(t.window)) : undefined;
+    this.markedAt = p && t && winlink ? { pane: p, session: t.session, winlink, window: t.window } : null;
     if (old !== p) this.notify.emit({ type: "pane-marked", pane: p, old });
+  }
+
+  /** The sessions in tmux's order (its tree of sessions, by name): what -a lists walk. */
+  get sessionsByName(): Session[] {
+    return [...this.sessions].sort(byName);
   }
 
   /** The id the next session will get (next_session_id). */
@@ -104,16 +116,33 @@ export class Model {
     return this.nextSessionId;
   }
 
+  /** A pane by id, at its window's best place (cmd_find_from_pane). */
   findPane(id: number): PaneTarget | null {
     const w = this.paneIndex.get(id);
     const pane = w?.panes.get(id);
-    if (!w || !pane) return null;
-    return { session: w.session, window: w, pane };
+    const wl = w ? this.bestLink(w) : null;
+    if (!w || !pane || !wl) return null;
+    return { session: wl.session, window: w, pane, winlink: wl };
   }
 
   findWindow(id: number): Window | null {
-    for (const s of this.sessions) for (const w of s.windows) if (w.id === id) return w;
+    for (const s of this.sessions) for (const wl of s.links) if (wl.window.id === id) return wl.window;
     return null;
+  }
+
+  /**
+   * The place that stands for a window: in the most recently active session that has it, its
+   * current link if that shows it, else its lowest (cmd_find_best_session_with_window, _winlink_).
+   */
+  bestLink(w: Window): Winlink | null {
+    let best: Session | null = null;
+    for (const wl of w.links) if (!best || wl.session.activity > best.activity) best = wl.session;
+    return best?.linkOf(w) ?? null;
+  }
+
+  /** The window's link in `s` that a place means: the one given, else its best there. */
+  linkIn(s: Session, w: Window, given?: Winlink): Winlink | undefined {
+    return given && given.session === s && given.window === w ? given : s.linkOf(w);
   }
 
 
@@ -209,35 +238,113 @@ export class Model {
     const name = opts.name ?? this.defaultSessionName();
     if (this.sessions.some((s) => s.name === name)) throw new UserError(`duplicate session: ${name}`);
     if (name.includes(":") || name.includes(".")) throw new UserError(`invalid session name: ${name}`);
-    const s = new Session(this.nextSessionId++, name, opts.env, opts.cwd, this.sessionOptions, this.notify);
-    const w = this.createWindow(s, { name: opts.windowName, pane: opts.pane, cols: opts.cols, rows: opts.rows });
-    s.current = w;
+    const s = this.newSession(name, opts);
+    this.createWindow(s, { name: opts.windowName, pane: opts.pane, cols: opts.cols, rows: opts.rows });
     this.sessions.push(s);
     this.notify.emit({ type: "session-created", session: s });
     return s;
   }
 
+  private newSession(name: string, opts: NewSessionOptions): Session {
+    return new Session(this.nextSessionId++, name, opts.env, opts.cwd, this.sessionOptions, this.notify, (w) => this.release(w));
+  }
+
+  /**
+   * new-session -t: a session in a group, sharing its windows. `groupWith` is the target session
+   * (its group, or a new one named after it); else `groupName` names the group, new or not. Its
+   * name defaults to the group's name and its id ("a-1"). As tmux, it spawns a first window that
+   * the group's windows replace at once (its ids used up, its link and unlink announced).
+   */
+  createGroupedSession(opts: NewSessionOptions, groupWith: Session | null, groupName: string): Session {
+    const existing = groupWith?.group ?? this.groups.get(groupName) ?? null;
+    const prefix = existing?.name ?? groupWith?.name ?? groupName;
+    const name = opts.name ?? this.prefixedSessionName(prefix);
+    if (this.sessions.some((s) => s.name === name)) throw new UserError(`duplicate session: ${name}`);
+    const s = this.newSession(name, opts);
+    let group = existing;
+    if (!group) {
+      group = new SessionGroup(groupWith?.name ?? groupName);
+      this.groups.set(group.name, group);
+      if (groupWith) group.add(groupWith);
+    }
+    this.sessions.push(s);
+    // Its own first window, which the group's replace at once (a group with no session yet keeps it).
+    this.createWindow(s, { name: opts.windowName, pane: opts.pane, cols: opts.cols, rows: opts.rows });
+    group.add(s);
+    synchronizeTo(s);
+    const first = s.links[0];
+    if (first) s.select(first);
+    this.notify.emit({ type: "session-created", session: s });
+    return s;
+  }
+
+  /** session_create's name from a prefix: "prefix-id", the first id whose name is free. */
+  private prefixedSessionName(prefix: string): string {
+    while (this.sessions.some((s) => s.name === `${prefix}-${this.nextSessionId}`)) this.nextSessionId++;
+    return `${prefix}-${this.nextSessionId}`;
+  }
+
+  /** Session groups by name (new-session -t names one even when no session has its name). */
+  readonly groups = new Map<string, SessionGroup>();
+
   /** `select`: the session switches to it before it is announced, as tmux's spawn_window. */
   createWindow(s: Session, opts: { name?: string; index?: number; pane: NewPaneOptions; cols?: number; rows?: number; select?: boolean }): Window {
-    const cols = opts.cols ?? s.current?.cols ?? 80;
-    const rows = opts.rows ?? s.current?.rows ?? 24;
+    const cols = opts.cols ?? s.curw?.window.cols ?? 80;
+    const rows = opts.rows ?? s.curw?.window.rows ?? 24;
     const index = opts.index ?? s.freeIndex();
     if (s.window(index)) throw new UserError(`index ${index} in use`);
     const pane = this.createPane(s, opts.pane, cols, rows);
-    return this.linkWindow(s, new Window(this.nextWindowId++, index, pane, opts.name ?? null, s, this.windowOptions), opts.select === true);
+    return this.placeWindow(s, new Window(this.nextWindowId++, pane, opts.name ?? null, this.notify, this.windowOptions), index, opts.select === true);
   }
 
   /** A new window around a pane taken out of another (break-pane). */
   newWindowFor(s: Session, p: Pane, index: number, name: string | null): Window {
-    return this.linkWindow(s, new Window(this.nextWindowId++, index, p, name, s, this.windowOptions));
+    return this.placeWindow(s, new Window(this.nextWindowId++, p, name, this.notify, this.windowOptions), index);
   }
 
-  private linkWindow(s: Session, w: Window, select = false): Window {
+  /**
+   * A new window into its session (and the session's group), the session's current if it had
+   * none, or with `select` (before it is announced, as tmux's spawn_window).
+   */
+  private placeWindow(s: Session, w: Window, index: number, select = false): Window {
     for (const p of w.panes.values()) this.placePane(p, w);
-    s.addWindow(w);
-    if (select) s.select(w);
+    const wl = s.attach(w, index, false);
+    if (!s.curw) s.curw = wl;
+    else if (select) s.select(wl);
     this.notify.emit({ type: "window-linked", session: s, window: w });
+    synchronizeFrom(s);
     return w;
+  }
+
+  /**
+   * Unlink a window from a session (tmux's server_unlink_window): the group follows; a session
+   * left without windows ends, and a window left in no session is destroyed.
+   */
+  unlink(s: Session, wl: Winlink): void {
+    s.detach(wl);
+    synchronizeFrom(s);
+    if (s.links.length === 0) this.destroySession(s);
+  }
+
+  /**
+   * Take one link out to put another at its index (new-window -k, link-window -k): the session
+   * stays, even if empty for a moment, and the caller selects the new window.
+   */
+  replaceLink(s: Session, wl: Winlink): void {
+    wl.clearAlerts();
+    s.remove(wl);
+    this.notify.emit({ type: "window-unlinked", session: s, window: wl.window });
+  }
+
+  /** A window has no link left: its panes end (window_destroy). */
+  private release(w: Window): void {
+    for (const p of w.panes.values()) {
+      this.paneIndex.delete(p.id);
+      p.dispose();
+    }
+    w.panes.clear();
+    if (w.silenceTimer) clearTimeout(w.silenceTimer);
+    w.silenceTimer = null;
   }
 
   /** `activate`: the new pane becomes active before the layout is announced, as tmux's spawn_pane. */
@@ -251,7 +358,7 @@ export class Model {
     const r = w.layout.rect(id)!;
     let p: Pane;
     try {
-      p = this.createPane(w.session, pane, r.width, r.height, id);
+      p = this.createPane(this.bestLink(w)?.session ?? this.anySession(), pane, r.width, r.height, id);
     } catch (e) {
       w.layout.remove(id);
       throw e;
@@ -276,35 +383,65 @@ export class Model {
     w.removePane(p);
   }
 
-  /** Kill a window; the session ends with its last one unless `keepSession` (a window replaces it: new-window -k). */
-  killWindow(w: Window, keepSession = false): void {
-    const s = w.session;
-    if (s.windows.length === 1 && !keepSession) this.notify.emit({ type: "session-closing", session: s });
-    for (const p of w.panes.values()) {
-      this.paneIndex.delete(p.id);
-      p.dispose();
-    }
-    w.panes.clear();
-    s.removeWindow(w);
-    this.notify.emit({ type: "window-unlinked", session: s, window: w });
-    if (s.windows.length === 0 && !keepSession) this.destroySession(s);
+  /** A session for a pane whose window is in none (never while the model is consistent). */
+  private anySession(): Session {
+    const s = this.sessions[0];
+    if (!s) throw new Error("no session");
+    return s;
   }
 
+  /**
+   * Kill a window (tmux's server_kill_window): unlinked from every session that has it; those
+   * left without windows end, the others are renumbered under renumber-windows.
+   */
+  killWindow(w: Window): void {
+    // In tmux's order of sessions (by name), which decides the order of the announcements.
+    const sessions = this.sessions.filter((s) => s.has(w)).sort(byName);
+    // Sessions about to end paint a last frame while the panes still live.
+    for (const s of sessions) if (s.links.every((l) => l.window === w)) this.notify.emit({ type: "session-closing", session: s });
+    for (const s of sessions) {
+      if (!this.sessions.includes(s)) continue;
+      w.unzoom();
+      for (let wl = s.linkOf(w); wl && this.sessions.includes(s); wl = s.linkOf(w)) this.unlink(s, wl);
+      if (this.sessions.includes(s)) renumberGroup(s);
+    }
+  }
+
+  /** Kill a session's windows other than `keep` (kill-window -a), then renumber every session. */
+  killOtherWindows(s: Session, keep: Window): void {
+    if (s.links.length === 1) return;
+    for (let other = s.links.find((l) => l.window !== keep); other; other = s.links.find((l) => l.window !== keep)) {
+      this.killWindowOnly(other.window);
+    }
+    // The current window there more than once: it goes too.
+    if (s.links.filter((l) => l.window === keep).length > 1) this.killWindowOnly(keep);
+    for (const x of this.sessions) renumberGroup(x);
+  }
+
+  /** server_kill_window(w, 0): every link of it goes, without renumbering. */
+  private killWindowOnly(w: Window): void {
+    for (const s of this.sessions.filter((x) => x.has(w)).sort(byName)) {
+      for (let wl = s.linkOf(w); wl && this.sessions.includes(s); wl = s.linkOf(w)) this.unlink(s, wl);
+    }
+  }
+
+  /** End a session (session_destroy): it leaves its group; windows in no other session end with it. */
   destroySession(s: Session): void {
     if (!this.sessions.includes(s)) return;
-    if (s.windows.length > 0) this.notify.emit({ type: "session-closing", session: s });
+    if (s.links.length > 0) this.notify.emit({ type: "session-closing", session: s });
     this.sessions = this.sessions.filter((x) => x !== s);
-    const windows = [...s.windows];
-    for (const w of windows) {
-      for (const p of w.panes.values()) {
-        this.paneIndex.delete(p.id);
-        p.dispose();
-      }
+    const g = s.group;
+    if (g) {
+      g.remove(s);
+      if (g.sessions.length === 0) this.groups.delete(g.name);
     }
-    s.windows = [];
     this.notify.emit({ type: "session-closed", session: s });
-    // Then its windows are unlinked, as tmux's session_destroy (control clients are told).
-    for (const w of windows) this.notify.emit({ type: "window-unlinked", session: s, window: w });
+    // Then its windows are unlinked, as tmux's session_destroy (control clients are told); those
+    // in no other session end.
+    for (const wl of [...s.links]) {
+      s.remove(wl);
+      this.notify.emit({ type: "window-unlinked", session: s, window: wl.window });
+    }
   }
 
   /** A pane moved from its window into another (join-pane / swap-pane across windows). */
@@ -369,6 +506,17 @@ export class Model {
     this.buffers = this.buffers.filter((x) => x !== b);
     this.notify.emit({ type: "paste-buffer-deleted", buffer: b });
   }
+}
+
+/** tmux's order of sessions (its RB tree by name). */
+function byName(a: Session, b: Session): number {
+  return a.name < b.name ? -1 : a.name > b.name ? 1 : 0;
+}
+
+/** server_renumber_session: under renumber-windows, the session (and its whole group) numbered again. */
+function renumberGroup(s: Session): void {
+  if (!s.options.getFlag("renumber-windows")) return;
+  for (const x of s.group ? s.group.sessions : [s]) x.renumber();
 }
 
 /** remain-on-exit: on keeps every dead pane; failed only those that exited non-zero or by a signal. */

@@ -1,8 +1,10 @@
-// A window: panes arranged by a layout tree, one of them active, optionally one zoomed.
+// A window: panes arranged by a layout tree, one of them active, optionally one zoomed; linked
+// into one or more sessions at an index of each (its winlinks).
 import { Layout, type Rect, type Direction } from "./layout.ts";
 import type { Pane } from "./pane.ts";
 import { Options } from "./options-store.ts";
-import type { Session } from "./session.ts";
+import type { Winlink } from "./winlink.ts";
+import type { Notifier } from "./notify.ts";
 
 /** tmux's next_active_point: one clock for every window, so "most recently active" compares across panes. */
 let nextActivePoint = 1;
@@ -16,22 +18,19 @@ export class Window {
   /** Its name: given (rename-window, -n), or kept up to date by automatic-rename (server/names.ts). */
   private storedName: string;
   readonly options: Options;
-  activityFlag = false;
   /** When a pane of it last printed something, in ms since the epoch (window_activity, choose-tree -O time). */
   activity = Date.now();
-  bellFlag = false;
-  silenceFlag = false;
-  /** Bumped when the window moves to another place (move-window, swap-window): tmux's winlink changes then. */
-  link = 0;
+  /** Its links into sessions, in the order they were made (tmux's w->winlinks); the window goes with the last. */
+  links: Winlink[] = [];
   /** monitor-silence's timer while armed (alerts.ts). */
   silenceTimer: ReturnType<typeof setTimeout> | null = null;
 
   constructor(
     readonly id: number,
-    public index: number,
     first: Pane,
     name: string | null,
-    public session: Session,
+    /** The model's change stream. */
+    readonly notify: Notifier,
     globalOptions: Options,
   ) {
     this.layout = new Layout(first.id, first.cols, first.rows);
@@ -49,6 +48,11 @@ export class Window {
 
   get rows(): number {
     return this.layout.rows;
+  }
+
+  /** How many links it has (window_linked_sessions: tmux's references). */
+  get references(): number {
+    return this.links.length;
   }
 
   get name(): string {
@@ -101,21 +105,21 @@ export class Window {
     this.lastPane = this.active;
     this.active = p;
     p.activePoint = nextActivePoint++;
-    this.session.notify.emit({ type: "window-pane-changed", window: this, pane: p });
+    this.notify.emit({ type: "window-pane-changed", window: this, pane: p });
   }
 
   /** A fixed name, as tmux's rename-window: automatic-rename is turned off for this window. */
   rename(name: string): void {
     this.options.setNumber("automatic-rename", 0);
     this.storedName = name;
-    this.session.notify.emit({ type: "window-renamed", window: this });
+    this.notify.emit({ type: "window-renamed", window: this });
   }
 
   /** automatic-rename's new name (the option is left as it is). */
   setName(name: string): void {
     if (name === this.storedName) return;
     this.storedName = name;
-    this.session.notify.emit({ type: "window-renamed", window: this });
+    this.notify.emit({ type: "window-renamed", window: this });
   }
 
   removePane(p: Pane): void {
@@ -164,7 +168,7 @@ export class Window {
         }
       }
     }
-    this.session.notify.emit({ type: "window-layout-changed", window: this });
+    this.notify.emit({ type: "window-layout-changed", window: this });
   }
 
   neighbour(p: Pane, dir: Direction): Pane | null {

@@ -6,7 +6,7 @@ import type { ModelEvent, Pane, Window } from "../model/index.ts";
 import type { Server } from "./server.ts";
 import { ControlNotifier } from "../client/control-notify.ts";
 import { activity, armSilence, bell } from "./alerts.ts";
-import { markSession, markWindow } from "./repaint.ts";
+import { markSession, markWindow, markWindowSessions } from "./repaint.ts";
 import { checkWindowName, forgetWindowName } from "./names.ts";
 
 /** Windows linked before: a window linked for the first time has just been created. */
@@ -54,17 +54,17 @@ export function react(server: Server, e: ModelEvent): void {
       }
       return markSession(server, e.session);
     case "window-unlinked":
-      forgetWindowName(e.window);
+      if (e.window.links.length === 0) forgetWindowName(e.window);
       // A session left without windows is closed next (session-closed): nothing to paint.
-      if (e.session.windows.length > 0) markSession(server, e.session);
+      if (e.session.links.length > 0) markSession(server, e.session);
       return;
     case "window-renamed":
     case "window-layout-changed":
-      return markSession(server, e.window.session);
+      return markWindowSessions(server, e.window);
     case "window-pane-changed":
       // The status line shows every window's name, which follows its active pane.
       checkWindowName(server, e.window);
-      return markSession(server, e.window.session);
+      return markWindowSessions(server, e.window);
     case "pane-exited":
       return; // the pane is removed next, and that is announced (window-layout-changed, -unlinked)
     case "pane-died":
@@ -115,7 +115,7 @@ function paneRename(server: Server, p: Pane): void {
 
 function markPaneSession(server: Server, p: Pane): void {
   const t = server.model.findPane(p.id);
-  if (t) markSession(server, t.session);
+  if (t) markWindowSessions(server, t.window);
 }
 
 function markPaneWindow(server: Server, p: Pane): void {
@@ -130,7 +130,7 @@ function paneChanged(server: Server, p: Pane, output?: { interactive: boolean; a
   if (output) w.activity = Date.now();
   activity(server, w);
   for (const c of server.clients) {
-    if (c.session === w.session && c.session.current === w) c.markDirty(output ? { content: true, urgent: output.interactive, answer: output.answer } : undefined);
+    if (c.session?.current === w) c.markDirty(output ? { content: true, urgent: output.interactive, answer: output.answer } : undefined);
   }
 }
 
@@ -150,10 +150,15 @@ function optionChanged(server: Server, name: string): void {
   const { model } = server;
   for (const s of model.sessions) server.sessionSizeChanged(s);
   for (const c of server.clients) c.redraw();
-  if (name === "monitor-silence") for (const s of model.sessions) for (const w of s.windows) armSilence(server, w);
+  if (name === "monitor-silence") for (const w of allWindows(server)) armSilence(server, w);
   // A title line takes a row from the panes at the window's top (or bottom) edge.
-  if (name === "pane-border-status") for (const s of model.sessions) for (const w of s.windows) w.applyLayout();
-  if (name === "scroll-on-clear") for (const s of model.sessions) for (const w of s.windows) for (const p of w.panes.values()) p.applyOptions();
+  if (name === "pane-border-status") for (const w of allWindows(server)) w.applyLayout();
+  if (name === "scroll-on-clear") for (const w of allWindows(server)) for (const p of w.panes.values()) p.applyOptions();
   if (name === "focus-events") for (const c of server.clients) if (c.session) c.setFocusReporting(model.serverOptions.getFlag("focus-events"));
-  if (name.startsWith("automatic-rename")) for (const s of model.sessions) for (const w of s.windows) checkWindowName(server, w);
+  if (name.startsWith("automatic-rename")) for (const w of allWindows(server)) checkWindowName(server, w);
+}
+
+/** Every window once, however many sessions it is linked into. */
+function allWindows(server: Server): Set<Window> {
+  return new Set(server.model.sessions.flatMap((s) => s.windows));
 }

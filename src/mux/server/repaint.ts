@@ -8,7 +8,12 @@ export function markSession(server: Server, s: Session): void {
   for (const c of server.clients) if (c.session === s) c.markDirty();
 }
 
-/** Repaint the clients whose current window this is. */
+/** Repaint the clients whose current window this is (in any session it is linked into). */
 export function markWindow(server: Server, w: Window): void {
-  for (const c of server.clients) if (c.session === w.session && w.session.current === w) c.markDirty();
+  for (const c of server.clients) if (c.session?.current === w) c.markDirty();
+}
+
+/** Repaint every client of every session the window is in (their status lines show it). */
+export function markWindowSessions(server: Server, w: Window): void {
+  for (const s of new Set(w.links.map((l) => l.session))) markSession(server, s);
 }

@@ -438,28 +438,30 @@ export class Server implements ClientHost {
     return n;
   }
 
-  /** Size a session's windows from its attached clients by the window-size option. */
+  /** Size a session's windows (each from every client showing a session it is in) and repaint. */
   sessionSizeChanged(s: Session): void {
-    const all = [...this.clients].filter((c) => c.session === s && (c.terminal || c.control));
-    if (all.length === 0) return;
-    for (const w of s.windows) {
-      const mode = w.options.getString("window-size");
-      if (mode === "manual") continue;
-      // aggressive-resize: sized only by clients looking at it (it is the session's current window).
-      if (w.options.getFlag("aggressive-resize") && s.current !== w) continue;
-      const clients = clientSizes(all, w);
-      if (clients.length === 0) continue;
-      let pick = clients[0]!;
-      for (const c of clients) {
-        if (mode === "latest" && c.lastActivity > pick.lastActivity) pick = c;
-        if (mode === "largest" && c.cols * c.windowRows > pick.cols * pick.windowRows) pick = c;
-        if (mode === "smallest" && c.cols * c.windowRows < pick.cols * pick.windowRows) pick = c;
-      }
-      const cols = mode === "largest" ? Math.max(...clients.map((c) => c.cols)) : mode === "smallest" ? Math.min(...clients.map((c) => c.cols)) : pick.cols;
-      const rows = mode === "largest" ? Math.max(...clients.map((c) => c.windowRows)) : mode === "smallest" ? Math.min(...clients.map((c) => c.windowRows)) : pick.windowRows;
-      w.resize(Math.max(1, cols), Math.max(1, rows));
-    }
+    for (const w of new Set(s.windows)) this.sizeWindow(w);
     markSession(this, s);
+  }
+
+  /**
+   * A window's size by its window-size option, from the attached clients of every session it is
+   * linked into (tmux's recalculate_size); under aggressive-resize only those whose session shows it.
+   */
+  private sizeWindow(w: Window): void {
+    const mode = w.options.getString("window-size");
+    if (mode === "manual") return;
+    const aggressive = w.options.getFlag("aggressive-resize");
+    const all = [...this.clients].filter((c) => c.session && (c.terminal || c.control) && c.session.has(w) && (!aggressive || c.session.current === w));
+    const clients = clientSizes(all, w);
+    if (clients.length === 0) return;
+    let pick = clients[0]!;
+    for (const c of clients) {
+      if (mode === "latest" && c.lastActivity > pick.lastActivity) pick = c;
+    }
+    const cols = mode === "largest" ? Math.max(...clients.map((c) => c.cols)) : mode === "smallest" ? Math.min(...clients.map((c) => c.cols)) : pick.cols;
+    const rows = mode === "largest" ? Math.max(...clients.map((c) => c.windowRows)) : mode === "smallest" ? Math.min(...clients.map((c) => c.windowRows)) : pick.windowRows;
+    w.resize(Math.max(1, cols), Math.max(1, rows));
   }
 }
 

@@ -42,10 +42,10 @@ async function run(line: string): Promise<string[]> {
 
 /** Ids by name: `$` sessions, `@` windows, `%` panes, as targets and events show them. */
 function ids(target: string): { s: string; w: string; p: string } {
-  const t = server.model.sessions.flatMap((s) => s.windows.flatMap((w) => [...w.panes.values()].map((p) => ({ s, w, p }))));
+  const t = server.model.sessions.flatMap((s) => s.links.flatMap(({ index, window: w }) => [...w.panes.values()].map((p) => ({ s, w, p, index }))));
   const [sName, rest] = target.split(":");
   const [wIndex, pIndex] = rest === undefined ? [] : rest.split(".");
-  const hit = t.find(({ s, w, p }) => s.name === sName && (wIndex === undefined || String(w.index) === wIndex) && (pIndex === undefined || String(w.paneIndex(p)) === pIndex));
+  const hit = t.find(({ s, w, p, index }) => s.name === sName && (wIndex === undefined || String(index) === wIndex) && (pIndex === undefined || String(w.paneIndex(p)) === pIndex));
   if (!hit) throw new Error(`no ${target}`);
   return { s: `$${hit.s.id}`, w: `@${hit.w.id}`, p: `%${hit.p.id}` };
 }
@@ -156,13 +156,50 @@ test("break-pane of a window's only pane moves the window: unlinked, linked", as
 test("join-pane: the source window closes when emptied, the target is laid out", async () => {
   const src = ids("a:6");
   const dst = ids("a:0");
+  const next = { w: `@${server.model.sessions.find((s) => s.name === "a")?.lastWindow?.id}` };
   const events = await run("join-pane -d -s a:6.0 -t a:0.0");
-  expect(events).toEqual([`window-unlinked ${src.s} ${src.w}`, `window-layout-changed ${dst.w}`]);
+  // a:6 was current: the session moves to its last window first, as tmux's session_detach.
+  expect(events).toEqual([`session-window-changed ${src.s} ${next.w}`, `window-unlinked ${src.s} ${src.w}`, `window-layout-changed ${dst.w}`]);
 });
 
-test("kill-window: unlinked", async () => {
+test("kill-window: unlinked (the current one: the session's last window first, as tmux)", async () => {
   const w = ids("a:2");
-  expect(await run("kill-window -t a:2")).toEqual([`window-unlinked ${w.s} ${w.w}`]);
+  await run("select-window -t a:1");
+  await run("select-window -t a:2");
+  const last = ids("a:1");
+  expect(await run("kill-window -t a:2")).toEqual([`session-window-changed ${w.s} ${last.w}`, `window-unlinked ${w.s} ${w.w}`]);
+});
+
+test("link-window: linked into the destination (then current without -d); unlink-window: unlinked there only", async () => {
+  await run("new-session -d -s lk");
+  const w = ids("a:0");
+  const lk = ids("lk:0");
+  expect(await run("link-window -d -s a:0 -t lk:5")).toEqual([`window-linked ${lk.s} ${w.w}`]);
+  expect(await run("link-window -s a:0 -t lk:6")).toEqual([`window-linked ${lk.s} ${w.w}`, `session-window-changed ${lk.s} ${w.w}`]);
+  expect(await run("unlink-window -t lk:5")).toEqual([`window-unlinked ${lk.s} ${w.w}`]);
+  expect(server.model.findWindow(Number(w.w.slice(1)))?.references).toBe(2);
+  await run("kill-session -t lk");
+});
+
+test("new-session -t: its own window, then the group's, linked into it, then created; a new window reaches every member", async () => {
+  await run("new-session -d -s gr");
+  await run("new-window -d -t gr:1");
+  const [w0, w1] = [ids("gr:0").w, ids("gr:1").w];
+  const events = await run("new-session -d -s gr2 -t gr");
+  const g2 = ids("gr2:0").s;
+  // As tmux: its own first window is linked, then replaced by the group's (and so destroyed).
+  const own = `@${Number(w1.slice(1)) + 1}`;
+  expect(events).toEqual([`window-linked ${g2} ${own}`, `window-linked ${g2} ${w0}`, `window-linked ${g2} ${w1}`, `window-unlinked ${g2} ${own}`, `session-created ${g2}`]);
+  expect(server.model.findWindow(Number(own.slice(1)))).toBeNull();
+  // As tmux's session_group_synchronize_from: the other member links every window again.
+  const added = await run("new-window -d -t gr:2");
+  const w2 = ids("gr:2").w;
+  expect(added).toEqual([`window-linked ${ids("gr:0").s} ${w2}`, `window-linked ${g2} ${w0}`, `window-linked ${g2} ${w1}`, `window-linked ${g2} ${w2}`]);
+  // server_kill_window takes the sessions by name: gr first, and gr2 follows it as a member.
+  const g = ids("gr:0").s;
+  expect(await run("kill-window -t gr2:1")).toEqual([`window-unlinked ${g} ${w1}`, `window-linked ${g2} ${w0}`, `window-linked ${g2} ${w2}`, `window-unlinked ${g2} ${w1}`]);
+  await run("kill-session -t gr2");
+  await run("kill-session -t gr");
 });
 
 test("set-option: one option change, at any level", async () => {
@@ -205,7 +242,7 @@ test("a program that exits: pane-exited, then its pane goes (or stays dead under
   expect(after(from)).toEqual([`pane-died ${dead.w} ${dead.p}`]);
 });
 
-test("kill-session: the last paint, then closed", async () => {
+test("kill-session: the last paint, then closed, then its windows unlinked (tmux's session_destroy)", async () => {
   await run("new-session -d -s doomed");
   const { s, w } = ids("doomed:0");
   expect(await run("kill-session -t doomed")).toEqual([`session-closing ${s}`, `session-closed ${s}`, `window-unlinked ${s} ${w}`]);
