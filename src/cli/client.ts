@@ -27,6 +27,8 @@ export interface ClientOptions {
   serverArgv: string[];
   /** Control mode: -C (1) or -CC (2). */
   control?: 1 | 2;
+  /** The name messages start with: weft, or tmux when run as tmux. */
+  prog?: string;
 }
 
 
@@ -141,6 +143,7 @@ function processEnv(): Record<string, string> {
 }
 
 export async function runClient(opts: ClientOptions): Promise<number> {
+  const prog = opts.prog ?? "weft";
   const reader = new FrameReader();
   let attached = false;
   let restored = false;
@@ -189,7 +192,7 @@ export async function runClient(opts: ClientOptions): Promise<number> {
       try {
         frames = reader.push(b);
       } catch (e) {
-        return finish(1, `weft: ${(e as Error).message}`);
+        return finish(1, `${prog}: ${(e as Error).message}`);
       }
       for (const f of frames) {
         if (f.type === FRAME_JSON) onMessage(f.message as ServerMessage);
@@ -202,7 +205,7 @@ export async function runClient(opts: ClientOptions): Promise<number> {
         out(1, "%exit lost server\n");
         return finish(1);
       }
-      finish(1, attached ? "[lost server]" : "weft: server exited unexpectedly");
+      finish(1, attached ? "[lost server]" : prog === "tmux" ? "server exited unexpectedly" : "weft: server exited unexpectedly");
     },
   };
 
@@ -213,7 +216,7 @@ export async function runClient(opts: ClientOptions): Promise<number> {
       case "hello":
         return sendCommand();
       case "error":
-        return finish(1, `weft: ${m.message}`);
+        return finish(1, `${prog}: ${m.message}`);
       case "output":
         return out(m.stream === "out" ? 1 : 2, m.text);
       case "exit":
@@ -311,7 +314,7 @@ export async function runClient(opts: ClientOptions): Promise<number> {
     startServer(opts.serverArgv, { ...env, ...SERVER_ENV }, env.WEFT_SERVER_LOG);
     sock = await connectWithRetry(opts.socketPath, handlers, 10_000);
     if (!sock) {
-      out(2, `weft: the server did not start on ${opts.socketPath}\n`);
+      out(2, `${prog}: the server did not start on ${opts.socketPath}\n`);
       return 1;
     }
   }

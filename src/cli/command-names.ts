@@ -6,7 +6,7 @@
 /** [name, aliases, starts a server] for each command. */
 export const COMMAND_NAMES: readonly (readonly [string, readonly string[], boolean])[] = [
   ["new-session", ["new"], true],
-  ["attach-session", ["attach","a","at"], false],
+  ["attach-session", ["attach","a","at"], true],
   ["detach-client", ["detach"], false],
   ["kill-server", [], false],
   ["kill-session", [], false],
@@ -45,7 +45,7 @@ export const COMMAND_NAMES: readonly (readonly [string, readonly string[], boole
   ["show-window-options", ["showw"], false],
   ["bind-key", ["bind"], false],
   ["unbind-key", ["unbind"], false],
-  ["list-keys", ["lsk"], false],
+  ["list-keys", ["lsk"], true],
   ["source-file", ["source"], false],
   ["capture-pane", ["capturep"], false],
   ["wait", [], false],
@@ -81,6 +81,9 @@ export const COMMAND_NAMES: readonly (readonly [string, readonly string[], boole
   ["clear-history", ["clearhist"], false],
   ["start-server", ["start"], true],
   ["set-environment", ["setenv"], false],
+  ["if-shell", ["if"], false],
+  ["run-shell", ["run"], false],
+  ["list-commands", ["lscm"], true],
   ["show-prompt-history", ["showphist"], false],
   ["clear-prompt-history", ["clearphist"], false],
   ["server-access", [], false],
@@ -90,8 +93,25 @@ export const COMMAND_NAMES: readonly (readonly [string, readonly string[], boole
   ["customize-mode", [], false],
 ];
 
+/**
+ * Whether a command line may start a server, as tmux's client decides: one of its commands (split
+ * at `;` words or words ending in an unescaped `;`) is one that may. An empty line is new-session.
+ */
+export function commandStartsServer(argv: readonly string[]): boolean {
+  if (argv.length === 0) return true;
+  let first = true;
+  for (const word of argv) {
+    const ends = word.endsWith(";") && !word.endsWith("\\;");
+    const name = ends ? word.slice(0, -1) : word;
+    if (first && name !== "" && nameStartsServer(name)) return true;
+    if (first && name !== "") first = false;
+    if (ends) first = true;
+  }
+  return false;
+}
+
 /** Whether a command (by name, alias or unique prefix) may start a server, as tmux's new-session does. */
-export function commandStartsServer(name: string): boolean {
+export function nameStartsServer(name: string): boolean {
   const exact = COMMAND_NAMES.find(([n, aliases]) => n === name || aliases.includes(name));
   if (exact) return exact[2];
   const pre = COMMAND_NAMES.filter(([n]) => n.startsWith(name));

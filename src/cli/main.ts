@@ -1,14 +1,71 @@
-// weft's single entry point: the command line (commander for the global options, then a tmux
-// command), the client, and, as `weft __server`, the server itself.
-import { homedir } from "node:os";
-import { join } from "node:path";
+// weft's single entry point: the command line (tmux's global options, then a tmux command), the
+// client, and, as `weft __server`, the server itself. Run through a link named `tmux`, weft is a
+// drop-in: tmux's -V, socket directory, config files and $TMUX in panes (see tmux-name.ts).
 import pkg from "../../package.json" with { type: "json" };
+import { runsAsTmux, versionLine, usageLines } from "./tmux-name.ts";
 
 const argv = process.argv.slice(2);
 
 /** How this executable starts itself in server mode: compiled, or bun running this file. */
 function selfArgv(): string[] {
   return Bun.main.startsWith("/$bunfs/") ? [process.execPath] : [process.execPath, Bun.main];
+}
+
+interface GlobalOptions {
+  L?: string;
+  S?: string;
+  /** -f files, in order (tmux loads each). */
+  f: string[];
+  /** The command and its arguments, empty for new-session. */
+  command: string[];
+  /** -C given this many times: control mode (-CC: for iTerm2, the terminal raw and the output in a DCS). */
+  C: number;
+}
+
+/** tmux's getopt("2c:CDdf:lL:NqS:T:uUvV"): flags weft has no use for are accepted and ignored. */
+function parseGlobal(args: string[], prog: string): GlobalOptions | number {
+  const o: GlobalOptions = { f: [], command: [], C: 0 };
+  const takes = new Set(["c", "f", "L", "S", "T"]);
+  const known = new Set([..."2CDdlNqUuv", ...takes, "V"]);
+  const fail = (msg: string): number => {
+    process.stderr.write(`${prog}: ${msg}\n${usageLines(prog)}\n`);
+    return 1;
+  };
+  let i = 0;
+  for (; i < args.length; i++) {
+    const a = args[i] ?? "";
+    if (a === "--") {
+      i++;
+      break;
+    }
+    if (a === "--help") {
+      process.stdout.write(`${usageLines(prog)}\n`);
+      return 0;
+    }
+    if (a === "--version") {
+      process.stdout.write(`${versionLine(prog, pkg.version)}\n`);
+      return 0;
+    }
+    if (!a.startsWith("-") || a === "-") break;
+    for (let j = 1; j < a.length; j++) {
+      const c = a[j] ?? "";
+      if (!known.has(c)) return fail(`unknown option -- ${c}`);
+      if (c === "C") o.C++;
+      if (c === "V") {
+        process.stdout.write(`${versionLine(prog, pkg.version)}\n`);
+        return 0;
+      }
+      if (!takes.has(c)) continue;
+      const v = j + 1 < a.length ? a.slice(j + 1) : args[++i];
+      if (v === undefined) return fail(`option requires an argument -- ${c}`);
+      if (c === "f") o.f.push(v);
+      else if (c === "L") o.L = v;
+      else if (c === "S") o.S = v;
+      break;
+    }
+  }
+  o.command = args.slice(i);
+  return o;
 }
 
 async function main(): Promise<number> {
@@ -20,52 +77,39 @@ async function main(): Promise<number> {
     const { debugPty } = await import("./debug-pty.ts");
     return debugPty(argv.slice(1));
   }
-
-  // Loaded here, not at the top: the server has no use for it (with the node modules it requires,
-  // ~6 ms to load in a compiled binary of its own).
-  const { Command } = await import("commander");
-  const program = new Command()
-    .name("weft")
-    .usage("[-L socket-name] [-S socket-path] [-f file] [command [flags]]")
-    .description("A terminal multiplexer. Commands and flags are tmux's: weft new -d, weft split-window -h, weft send-keys, weft capture-pane -p ...")
-    .version(`weft ${pkg.version}`, "-V, --version")
-    .option("-L <socket-name>", "use a named socket in the socket directory")
-    .option("-S <socket-path>", "use this socket path")
-    .option("-f <file>", "configuration file (default ~/.config/weft/weft.conf)")
-    .option("-C", "control mode (twice, -CC: for iTerm2, its terminal raw and the output in a DCS)", (_v: string, n: number) => n + 1, 0)
-    .argument("[command...]", "a weft (tmux) command and its arguments; new-session when none")
-    .passThroughOptions()
-    .allowExcessArguments()
-    .exitOverride();
-  try {
-    program.parse(argv, { from: "user" });
-  } catch (e) {
-    const code = (e as { exitCode?: number }).exitCode;
-    return typeof code === "number" ? code : 1;
-  }
-  const o = program.opts<{ L?: string; S?: string; f?: string; C: number }>();
-  const command: string[] = program.args.length ? program.args : ["new-session"];
+  const asTmux = runsAsTmux(process.argv0);
+  const prog = asTmux ? "tmux" : "weft";
+  const o = parseGlobal(argv, prog);
+  if (typeof o === "number") return o;
 
   const { socketPath, ensureSocketDir, SocketDirError } = await import("../mux/server/socket-path.ts");
   const { commandStartsServer } = await import("./command-names.ts");
+  const { configFiles } = await import("./tmux-name.ts");
+  // Inside a pane or a job (no -L or -S), the server it belongs to: $TMUX's socket, as tmux's client.
+  const inside = (asTmux ? process.env.TMUX : process.env.WEFT)?.split(",")[0];
+  const S = o.S ?? (o.L === undefined && inside ? inside : undefined);
   let path: string;
   try {
-    path = socketPath({ socketName: o.L, socketPath: o.S });
-    if (!o.S) ensureSocketDir(join(path, ".."));
+    path = socketPath({ socketName: o.L, socketPath: S, asTmux });
+    if (!S) ensureSocketDir(path.slice(0, path.lastIndexOf("/")));
   } catch (e) {
     if (e instanceof SocketDirError) {
-      console.error(`weft: ${e.message}`);
+      console.error(`${prog}: ${e.message}`);
       return 1;
     }
     throw e;
   }
-  const config = o.f ?? join(homedir(), ".config/weft/weft.conf");
+  const files = o.f.length > 0 ? o.f : configFiles(asTmux);
+  const serverArgv = [...selfArgv(), "__server", "-S", path, ...files.flatMap((f) => ["-f", f])];
+  if (o.f.length === 0) serverArgv.push("-q");
+  if (asTmux) serverArgv.push("-T");
   const { runClient } = await import("./client.ts");
   return runClient({
     socketPath: path,
-    argv: command,
-    startServer: commandStartsServer(command[0]!),
-    serverArgv: [...selfArgv(), "__server", "-S", path, "-f", config],
+    argv: o.command,
+    startServer: commandStartsServer(o.command),
+    serverArgv,
+    prog,
     ...(o.C > 0 ? { control: o.C > 1 ? 2 : 1 } : {}),
   });
 }

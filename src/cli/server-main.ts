@@ -1,27 +1,32 @@
-// Server mode (`weft __server -S path -f config`): started detached by the first client.
+// Server mode (`weft __server -S path [-f file]... [-q] [-T]`): started detached by the first
+// client. -q: the config files are tmux's defaults (a missing one is no error); -T: run as tmux.
 import { Server } from "../mux/server/server.ts";
 import { COMMANDS } from "./commands/index.ts";
 import { gatherHost } from "../pty/index.ts";
 
 export async function runServer(argv: string[], version: string): Promise<number> {
   let socketPath = "";
-  let configFile: string | null = null;
+  const configFiles: string[] = [];
+  let configQuiet = false;
+  let asTmux = false;
   for (let i = 0; i < argv.length; i++) {
     if (argv[i] === "-S") socketPath = argv[++i] ?? "";
-    else if (argv[i] === "-f") configFile = argv[++i] ?? null;
+    else if (argv[i] === "-f") configFiles.push(argv[++i] ?? "");
+    else if (argv[i] === "-q") configQuiet = true;
+    else if (argv[i] === "-T") asTmux = true;
   }
   if (!socketPath) {
     console.error("weft __server: -S path is required");
     return 1;
   }
-  process.title = "weft: server";
+  process.title = asTmux ? "tmux: server" : "weft: server";
   // A hang-up of the terminal that started us must not end the server.
   process.on("SIGHUP", () => {});
   process.on("SIGTERM", () => server.shutdown());
   // The gather worker takes ~10 ms to start: let it do so while the first client connects,
   // not after its new-session has spawned the first pane.
   gatherHost();
-  const server = new Server({ socketPath, commands: COMMANDS, configFile, version });
+  const server = new Server({ socketPath, commands: COMMANDS, configFiles, configQuiet, version, asTmux });
   try {
     await server.listen();
   } catch (e) {

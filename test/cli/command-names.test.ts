@@ -2,8 +2,7 @@
 // table the server runs, or a client would start (or not start) a server wrongly.
 import { expect, test } from "bun:test";
 import { COMMANDS } from "../../src/cli/commands/index.ts";
-import { COMMAND_NAMES, commandStartsServer } from "../../src/cli/command-names.ts";
-import { KeyTables } from "../../src/mux/lang/bindings.ts";
+import { COMMAND_NAMES, commandStartsServer, nameStartsServer } from "../../src/cli/command-names.ts";
 
 test("COMMAND_NAMES lists every command with its aliases and whether it starts a server", () => {
   const fromTable = COMMANDS.map((c) => [c.name, c.alias ?? [], c.startServer === true]);
@@ -11,24 +10,21 @@ test("COMMAND_NAMES lists every command with its aliases and whether it starts a
 });
 
 test("new-session, its alias and a unique prefix start a server; other commands and ambiguous prefixes do not", () => {
-  expect(commandStartsServer("new-session")).toBe(true);
-  expect(commandStartsServer("new")).toBe(true);
-  expect(commandStartsServer("new-s")).toBe(true);
-  expect(commandStartsServer("new-w")).toBe(false);
-  expect(commandStartsServer("ls")).toBe(false);
-  expect(commandStartsServer("n")).toBe(false); // new-session, new-window, next-window...
-  expect(commandStartsServer("nosuch")).toBe(false);
+  expect(nameStartsServer("new-session")).toBe(true);
+  expect(nameStartsServer("new")).toBe(true);
+  expect(nameStartsServer("new-s")).toBe(true);
+  expect(nameStartsServer("start")).toBe(true);
+  expect(nameStartsServer("new-w")).toBe(false);
+  expect(nameStartsServer("ls")).toBe(false);
+  expect(nameStartsServer("n")).toBe(false); // new-session, new-window, next-window...
+  expect(nameStartsServer("nosuch")).toBe(false);
 });
 
-test("every default key binding (prefix and copy-mode tables) runs a command weft has", () => {
-  const known = new Set(COMMANDS.flatMap((c) => [c.name, ...(c.alias ?? [])]));
-  const tables = new KeyTables();
-  const unknown: string[] = [];
-  for (const name of ["root", "prefix", "copy-mode", "copy-mode-vi"]) {
-    for (const b of tables.table(name)?.values() ?? []) {
-      for (const argv of b.commands) if (!known.has(argv[0]!)) unknown.push(`${name} ${b.key}: ${argv[0]}`);
-    }
-  }
-  expect(tables.table("prefix")?.size).toBeGreaterThan(50);
-  expect(unknown).toEqual([]);
+test("a command line starts a server if any of its commands may, split at ; as tmux's", () => {
+  expect(commandStartsServer([])).toBe(true);
+  expect(commandStartsServer(["has", "-t", "foo"])).toBe(false);
+  expect(commandStartsServer(["start;", "has", "-tfoo"])).toBe(true);
+  expect(commandStartsServer(["has", ";", "new", "-d"])).toBe(true);
+  expect(commandStartsServer(["has", "-t", "new"])).toBe(false);
+  expect(commandStartsServer(["display", "a\\;", "new"])).toBe(false);
 });

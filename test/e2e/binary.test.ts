@@ -2,9 +2,11 @@
 import { test, expect } from "bun:test";
 import { weftBinary } from "../helpers/binary.ts";
 
-test("dist/weft --version", async () => {
-  const p = Bun.spawnSync([await weftBinary(), "--version"]);
-  expect(p.stdout.toString()).toMatch(/^weft \d+\.\d+\.\d+\n$/);
+test("dist/weft --version and -V: weft's version and the tmux version it behaves as", async () => {
+  for (const flag of ["--version", "-V"]) {
+    const p = Bun.spawnSync([await weftBinary(), flag]);
+    expect(p.stdout.toString()).toMatch(/^weft \d+\.\d+\.\d+ \(tmux 3\.3a\)\n$/);
+  }
 });
 
 test("dist/weft runs a program in a PTY through its worker, output and exit code intact", async () => {

@@ -36,7 +36,7 @@ test("emacs keys: C-b [ shows the position, M-< goes to the top, a line is selec
   c.type("\x1b<"); // M-<: history top
   await c.waitForScreen((s) => s.split("\n")[0]!.startsWith("row-1 "), "the first history line at the top");
   c.type("\x0e\x0e\x0e\x0e"); // C-n x4: the fifth line
-  c.type(" \x05"); // Space begins the selection, C-e to its end
+  c.type("\x00\x05"); // C-Space begins the selection (tmux's emacs Space pages down), C-e to its end
   c.type("\x1bw"); // M-w copies and leaves
   await buffer(w, "row-5");
   await waitFor(async () => (await inMode(w)) === "0", "copy mode to end");
@@ -54,7 +54,7 @@ test("vi keys: / searches, the match is copied with Space, l and y", async () =>
   c.type("row-123\r");
   await c.waitForScreen((s) => s.includes("row-123") && !s.includes("row-200"), "the view moved to the match");
   c.type(" llllll");
-  c.type("y");
+  c.type("\r"); // Enter copies: tmux's vi table has no y
   await buffer(w, "row-123");
   // n finds the next match (wrapping to the same one here), N the other way.
   c.type("\x02[?row-12\r");
@@ -107,11 +107,11 @@ test("vi keys: f asks for one character and jumps to it, ; repeats, then a copy 
   c.type("0"); // no Enter: the key itself answers
   await c.waitForScreen((s) => !s.split("\n")[10]!.startsWith("(jump forward)"), "the prompt to close");
   c.type(";"); // the second "0" of row-200
-  c.type(" $y");
+  c.type(" $\r");
   await buffer(w, "0");
   // F looks back along the line.
   c.type("\x02[k$F-");
-  c.type(" $y");
+  c.type(" $\r");
   await buffer(w, "-200");
 });
 
@@ -122,7 +122,7 @@ test("vi keys: a count before a key repeats it (12k), shown in a (repeat) prompt
   c.type("12");
   await c.waitForScreen((s) => s.split("\n")[10]!.startsWith("(repeat) 12"), "the count on the status line");
   c.type("k"); // ends the count and moves 12 lines up from the empty line below row-200
-  c.type(" $y");
+  c.type(" $\r");
   await buffer(w, "row-189");
   await w.ok("set", "-g", "mode-keys", "emacs");
   c.type("\x02[");

@@ -5,7 +5,7 @@ import { afterEach, expect, test } from "bun:test";
 import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { Weft } from "../helpers/weft.ts";
-import { splitCommandLine } from "../../src/mux/lang/command.ts";
+import { shellWords } from "../mux/model/option-cases.ts";
 
 const DIR = join(import.meta.dir, "goldens", "transcripts");
 
@@ -28,7 +28,7 @@ for (const file of readdirSync(DIR).filter((f) => f.endsWith(".cmds")).sort()) {
     const lines = readFileSync(join(DIR, file), "utf8").split("\n").filter((l) => l !== "" && !l.startsWith("#"));
     let got = "";
     for (const line of lines) {
-      const argv = splitCommandLine(line)[0] ?? [];
+      const argv = shellWords(line);
       const r = await weft.run(...argv);
       got += record(line, r.stdout, r.stderr, r.code);
     }

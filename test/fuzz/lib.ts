@@ -213,8 +213,9 @@ export async function judge(path: string, argv: string[], cwd: string): Promise<
   if (r.err.includes("internal error")) return r.err.trim();
   if (r.code !== 0) {
     const lines = r.err.trimEnd().split("\n");
-    // One line, or tmux's two: the mistake and the usage.
-    if (lines.length > 2 || (lines.length === 2 && !lines[1]!.startsWith("usage:"))) return `error of ${lines.length} lines: ${r.err.slice(0, 200)}`;
+    // One line, or tmux's two: the mistake and the usage; source-file says it for each path, as tmux.
+    const perPath = lines.every((l) => l.endsWith(": No such file or directory"));
+    if (!perPath && (lines.length > 2 || (lines.length === 2 && !lines[1]!.startsWith("usage:")))) return `error of ${lines.length} lines: ${r.err.slice(0, 200)}`;
     if (lines[0] === "") return `exit ${r.code} without a message`;
   }
   return null;

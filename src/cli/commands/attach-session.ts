@@ -9,6 +9,7 @@ export const attachSession: CommandEntry = {
   usage: "[-dr] [-t target-session]",
   args: "dErxc:f:t:",
   target: "session",
+  startServer: true,
   exec(ctx) {
     checkNesting(ctx);
     requireTerminal(ctx);

@@ -1,13 +1,14 @@
 // choose-buffer (C-b =) and choose-client (C-b D): pick a paste buffer or an attached client
-// from a list over the target pane (buffer-mode, client-mode; nothing when there is none) (its lines as list-buffers' and list-clients', or the name
-// and -F's expansion), as choose-tree does; Enter runs the template on it, by default pasting
+// from a list over the target pane (buffer-mode, client-mode; no mode when there is none), its
+// lines as list-buffers' and list-clients' (or the name and -F's expansion), as choose-tree does; Enter runs the template on it, by default pasting
 // the buffer (paste-buffer -p -b) or detaching the client (detach-client -t). -f keeps the
 // items the filter is true for (all when it is for none, as tmux), -O sorts (buffers by time,
 // name or size; clients by name, size, creation or activity), -r reverses.
 import { flag, value } from "../../mux/lang/command.ts";
 import type { CommandContext, CommandEntry } from "./context.ts";
 import { bufferFormat } from "./buffers.ts";
-import { format, filtered, openChooser, sortOrder } from "./common.ts";
+import { format, filtered, sortOrder } from "./common.ts";
+import { openChooser } from "./choosers.ts";
 import { LIST_BUFFERS_FORMAT } from "./list-buffers.ts";
 import { LIST_CLIENTS_FORMAT } from "./list-clients.ts";
 
@@ -32,6 +33,7 @@ export const chooseBuffer: CommandEntry = {
   args: "NrZF:f:K:O:t:",
   maxArgs: 1,
   target: "pane",
+  commandArgs: () => true,
   exec(ctx) {
     // As tmux: no buffers, no mode (and no error).
     if (ctx.model.buffers.length === 0) return;
@@ -45,7 +47,7 @@ export const chooseBuffer: CommandEntry = {
       const items = buffers.map((b) => ({ text: fmt === undefined ? bufferFormat(ctx, LIST_BUFFERS_FORMAT, b) : `${b.name}: ${bufferFormat(ctx, fmt, b)}`, target: b.name }));
       return { items, selected: 0 };
     };
-    openChooser(ctx, "buffer-mode", list, ctx.args.positional[0] ?? "paste-buffer -p -b '%%'");
+    openChooser(ctx, "buffer-mode", list, ctx.args.values[0] ?? "paste-buffer -p -b '%%'");
   },
 };
 
@@ -55,6 +57,7 @@ export const chooseClient: CommandEntry = {
   args: "NrZF:f:K:O:t:",
   maxArgs: 1,
   target: "pane",
+  commandArgs: () => true,
   exec(ctx) {
     const fmt = value(ctx.args, "F");
     const list = () => {
@@ -69,6 +72,6 @@ export const chooseClient: CommandEntry = {
     };
     // As tmux: no client attached, no mode.
     if (list().items.length === 0) return;
-    openChooser(ctx, "client-mode", list, ctx.args.positional[0] ?? "detach-client -t '%%'");
+    openChooser(ctx, "client-mode", list, ctx.args.values[0] ?? "detach-client -t '%%'");
   },
 };

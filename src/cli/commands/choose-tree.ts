@@ -11,7 +11,8 @@ import { windowFlags } from "../../mux/lang/format-vars.ts";
 import type { Session } from "../../mux/model/session.ts";
 import type { Window } from "../../mux/model/window.ts";
 import type { Winlink } from "../../mux/model/winlink.ts";
-import { format, openChooser, sortOrder } from "./common.ts";
+import { format, sortOrder } from "./common.ts";
+import { openChooser } from "./choosers.ts";
 
 type Sort = "index" | "name" | "time";
 
@@ -35,6 +36,7 @@ export const chooseTree: CommandEntry = {
   args: "GNrswZF:f:K:O:t:",
   maxArgs: 1,
   target: "pane",
+  commandArgs: () => true,
   exec(ctx) {
     const a = ctx.args;
     const current = ctx.target;
@@ -73,6 +75,6 @@ export const chooseTree: CommandEntry = {
       const kept = build(filter);
       return kept.items.length > 0 ? kept : build(undefined);
     };
-    openChooser(ctx, "tree-mode", list, a.positional[0] ?? "switch-client -t '%%'");
+    openChooser(ctx, "tree-mode", list, a.values[0] ?? "switch-client -t '%%'");
   },
 };

@@ -1,10 +1,12 @@
-// command-prompt: read a command on the status line and run it (C-b :); a template's %% (or %1)
-// is replaced by what was typed, -I gives initial text, -p the prompt, -1 takes one key, -N
-// takes digits until another key, which then does what it does.
-import { CommandError, value } from "../../mux/lang/command.ts";
+// command-prompt: read a command on the status line and run it (C-b :). A template's %% / %1
+// (%2, ... for more prompts, -p a,b) is replaced by what was typed; -I gives initial text, -1
+// takes one key, -N takes digits until another key, which then does what it does. Without -b
+// what follows waits for the answer, as tmux's.
+import { CommandError, flag, value } from "../../mux/lang/command.ts";
 import type { CommandEntry } from "./context.ts";
 import { Prompt } from "../../mux/client/prompt.ts";
 import { format } from "./common.ts";
+import { commandsFrom } from "./arg-commands.ts";
 import type { Model } from "../../mux/model/index.ts";
 import { HistoryCursor, promptType, type PromptType } from "../../mux/model/prompt-history.ts";
 
@@ -16,25 +18,52 @@ function historyOf(model: Model, type: PromptType): { cursor: HistoryCursor; add
 
 export const commandPrompt: CommandEntry = {
   name: "command-prompt",
-  usage: "[-1bFkiN] [-I inputs] [-p prompts] [-t target-client] [template]",
-  args: "1bFkiNI:p:t:T:",
+  usage: "[-1bFkiN] [-I inputs] [-p prompts] [-t target-client] [-T type] [template]",
+  args: "1bFkiI:Np:t:T:",
   maxArgs: 1,
+  commandArgs: () => true,
   exec(ctx) {
+    const a = ctx.args;
     const client = ctx.client;
     if (!client?.session) throw new CommandError("no client to prompt");
-    const template = ctx.args.positional[0];
-    const label = value(ctx.args, "p") ?? (template ? "(command)" : "");
-    const typeName = value(ctx.args, "T") ?? "command";
+    if (client.prompt) return;
+    const typeName = value(a, "T") ?? "command";
     const type = promptType(typeName);
     if (!type) throw new CommandError(`unknown type: ${typeName}`);
-    const initial = format(ctx, value(ctx.args, "I") ?? "", ctx.target);
-    const prompt = new Prompt(label ? `${label} ` : ":", initial, (text) => {
-      client.closePrompt();
-      if (text === null || text.trim() === "") return;
-      const line = template ? template.replace(/%%|%1/g, text.replace(/(["\\$])/g, "\\$1")) : text;
-      void client.runLine(line);
-    }, ctx.args.flags.has("1"), ctx.args.flags.has("N"));
-    prompt.history = historyOf(ctx.model, type);
-    client.openPrompt(prompt);
+    const template = a.values[0] ?? "%1";
+    const given = value(a, "p");
+    let labels: string[];
+    if (given !== undefined) labels = given.split(",").map((p) => `${p} `);
+    else if (a.values.length > 0) {
+      const first = typeof template === "string" ? (/^[^ ,]*/.exec(template)?.[0] ?? "") : (template[0] ? ctx.server.findCommand(template[0].name).name : "");
+      labels = [`(${first}) `];
+    } else labels = [":"];
+    const inputs = (value(a, "I") ?? "").split(",");
+    const wait = !flag(a, "b") && !flag(a, "i");
+    const answers: string[] = [];
+    return new Promise<void>((resolve) => {
+      const ask = (i: number) => {
+        const initial = format(ctx, inputs[i] ?? "", ctx.target);
+        const prompt = new Prompt(labels[i] ?? "", initial, (text) => {
+          client.closePrompt();
+          if (text === null) return resolve();
+          answers.push(text);
+          if (i + 1 < labels.length) return ask(i + 1);
+          try {
+            const list = commandsFrom(ctx, template, { texts: answers, expand: flag(a, "F") });
+            if (wait) ctx.item.insert(list);
+            else ctx.server.runCommands(list, client);
+          } catch (e) {
+            if (!(e instanceof CommandError)) throw e;
+            ctx.server.runner.reportError(client, null, e.message);
+          }
+          resolve();
+        }, flag(a, "1"), flag(a, "N"));
+        prompt.history = historyOf(ctx.model, type);
+        client.openPrompt(prompt);
+      };
+      ask(0);
+      if (!wait) resolve();
+    });
   },
 };

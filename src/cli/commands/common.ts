@@ -3,8 +3,7 @@
 import { statSync } from "node:fs";
 import { CommandError, value, type Args } from "../../mux/lang/command.ts";
 import type { CommandContext } from "./context.ts";
-import { enterMode, leaveMode, type NewPaneOptions } from "../../mux/model/index.ts";
-import { Chooser, type ChooserList } from "../../mux/client/chooser.ts";
+import type { NewPaneOptions } from "../../mux/model/index.ts";
 import type { ClientConnection } from "../../mux/client/client-connection.ts";
 import { formatTrue } from "../../mux/lang/format.ts";
 import { expandAt, formatLookup, type ExpandOptions, type FormatTarget } from "../../mux/lang/format-vars.ts";
@@ -17,8 +16,16 @@ export function paneOptions(ctx: CommandContext, a: Args = ctx.args): NewPaneOpt
     if (eq <= 0) throw new CommandError(`invalid environment: ${e}`);
     env[e.slice(0, eq)] = e.slice(eq + 1);
   }
+  const cwd = startDirectoryFlag(ctx, a);
+  return { command: a.positional, cwd, env };
+}
+
+/** -c start-directory, expanded as a format as tmux does (-c '#{pane_current_path}'). */
+export function startDirectoryFlag(ctx: CommandContext, a: Args = ctx.args): string | undefined {
   const cwd = value(a, "c");
-  return { command: a.positional, cwd: cwd ? expandHome(cwd, ctx.env) : undefined, env };
+  if (cwd === undefined) return undefined;
+  const expanded = format(ctx, cwd, ctx.target ?? {});
+  return expanded ? expandHome(expanded, ctx.env) : undefined;
 }
 
 /**
@@ -42,7 +49,10 @@ function expandHome(p: string, env: Record<string, string>): string {
  * when it is attached (a command from a shell has none), no strftime unless asked.
  */
 export function format(ctx: CommandContext, fmt: string, t: FormatTarget, opts: ExpandOptions = {}): string {
-  return expandAt(ctx.server, { client: ctx.client?.session ? ctx.client : null, ...t }, fmt, opts);
+  // The queue item's own variables (current_file while a file's commands run) are under the caller's.
+  const queued = ctx.item.state.formats;
+  const extra = queued || t.extra ? { ...queued, ...t.extra } : undefined;
+  return expandAt(ctx.server, { client: ctx.client?.session ? ctx.client : null, ...t, ...(extra ? { extra } : {}) }, fmt, opts);
 }
 
 /** tmux's strtonum's complaint about a number, or the number: "invalid", "too small", "too large". */
@@ -62,21 +72,6 @@ export function filtered<T>(ctx: CommandContext, items: readonly T[], expand: (f
 export function sortOrder(v: string | undefined, known: readonly string[]): string | null {
   const o = v?.toLowerCase();
   return o !== undefined && known.includes(o) ? o : null;
-}
-
-/**
- * choose-tree, -buffer, -client: the list over the target pane, as tmux's window_pane_set_mode
- * (for whoever looks at the pane, attached now or later); a pick runs `template` with %% as
- * the picking client's command.
- */
-export function openChooser(ctx: CommandContext, name: string, build: () => ChooserList, template: string): void {
-  const { model } = ctx;
-  const pane = ctx.target.pane;
-  const chooser: Chooser = new Chooser(name, build, (target, by) => {
-    leaveMode(model, pane, chooser);
-    if (target !== null) void by.runLine(template.replace(/%%|%1/g, target));
-  });
-  enterMode(model, pane, chooser);
 }
 
 /** The client a command acts for (the caller when attached, else the latest used), if any is attached. */
@@ -102,14 +97,15 @@ export function parseDimension(v: string | undefined, name: string): number | un
 }
 
 /** The variable a pane's programs find their server in: $TMUX under the name tmux, else $WEFT. */
-export function insideVariable(_ctx: CommandContext): "TMUX" | "WEFT" {
-  return "WEFT";
+export function insideVariable(ctx: CommandContext): "TMUX" | "WEFT" {
+  return ctx.server.asTmux ? "TMUX" : "WEFT";
 }
 
 /**
  * tmux's server_client_check_nested: a client is refused when its environment has the
- * variable set and its terminal is one of this server's panes (a client of another server's
- * pane, or one with the variable unset, is not).
+ * variable set ($WEFT, or $TMUX under the name tmux) and its terminal is one of this server's
+ * panes. A client in a pane of another server (another -L socket), one with the variable
+ * unset, or one with no terminal (tmux's empty ttyname) is not.
  */
 export function checkNesting(ctx: CommandContext): void {
   // A control client is a program, not a terminal inside one of our panes (tmux skips it too).

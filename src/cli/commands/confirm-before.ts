@@ -1,9 +1,11 @@
 // confirm-before (confirm): ask on the status line, and run the command only if the answer is y
-// (or the -c key); C-b x and C-b & ask before killing, as tmux's do.
-import { CommandError, value } from "../../mux/lang/command.ts";
+// (or the -c key); C-b x and C-b & ask before killing, as tmux's do. Without -b what follows
+// waits for the answer.
+import { CommandError, flag, value } from "../../mux/lang/command.ts";
 import type { CommandEntry } from "./context.ts";
 import { Confirm } from "../../mux/client/prompt.ts";
 import { format } from "./common.ts";
+import { argCommands } from "./arg-commands.ts";
 
 export const confirmBefore: CommandEntry = {
   name: "confirm-before",
@@ -12,17 +14,27 @@ export const confirmBefore: CommandEntry = {
   args: "byc:p:t:",
   minArgs: 1,
   maxArgs: 1,
+  commandArgs: () => true,
   exec(ctx) {
     const client = ctx.client;
     if (!client?.session) throw new CommandError("no client to ask");
-    const command = ctx.args.positional[0]!;
-    const label = format(ctx, value(ctx.args, "p") ?? `Confirm '${command}'? (y/n)`, ctx.target);
+    const list = argCommands(ctx, 0, { expand: true });
+    const first = list[0] ? ctx.server.findCommand(list[0].name).name : "";
+    const label = format(ctx, value(ctx.args, "p") ?? `Confirm '${first}'? (y/n)`, ctx.target);
     const yes = value(ctx.args, "c") ?? "y";
-    client.openPrompt(
-      new Confirm(`${label} `, yes, (confirmed) => {
-        client.closePrompt();
-        if (confirmed) void client.runLine(command);
-      }),
-    );
+    const wait = !flag(ctx.args, "b");
+    return new Promise<void>((resolve) => {
+      client.openPrompt(
+        new Confirm(`${label} `, yes, (confirmed) => {
+          client.closePrompt();
+          if (confirmed) {
+            if (wait) ctx.item.insert(list);
+            else ctx.server.runCommands(list, client);
+          }
+          resolve();
+        }),
+      );
+      if (!wait) resolve();
+    });
   },
 };

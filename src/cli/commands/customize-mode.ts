@@ -10,8 +10,8 @@ import type { CommandContext, CommandEntry } from "./context.ts";
 import { ModeTree, type TreeNode } from "../../mux/client/mode-tree.ts";
 import type { ModeCaller } from "../../mux/client/chooser.ts";
 import { Confirm, Prompt } from "../../mux/client/prompt.ts";
-import { escapeArg } from "../../mux/lang/cmd-print.ts";
-import { joinCommandLine } from "../../mux/lang/command.ts";
+import { escapeArg, printCommandList } from "../../mux/lang/cmd-print.ts";
+import { compareKeys } from "../../mux/lang/default-bindings.ts";
 import { formatTrue } from "../../mux/lang/format.ts";
 import { enterMode, leaveMode, scalarToString, type Options, type OptionEntry } from "../../mux/model/index.ts";
 import { format } from "./common.ts";
@@ -158,7 +158,8 @@ class Customize {
   }
 
   private keyTable(table: string, lineFormat: string, filter: string | undefined): TreeNode<Item> | null {
-    const bindings = [...(this.ctx.server.keys.table(table)?.values() ?? [])].sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
+    // In key code order, as tmux's table (list-keys' order).
+    const bindings = [...(this.ctx.server.keys.table(table)?.values() ?? [])].sort((a, b) => compareKeys(a.key, b.key));
     if (bindings.length === 0) return null;
     const children: TreeNode<Item>[] = [];
     for (const b of bindings) {
@@ -171,7 +172,7 @@ class Customize {
         name: plain(this.expand(lineFormat, vars)),
         data,
         children: [
-          { id: `${id}:command`, name: "Command", text: b.commands.map(joinCommandLine).join(" \\; "), data },
+          { id: `${id}:command`, name: "Command", text: printCommandList(b.commands, this.ctx.server.runner.spec, false), data },
           { id: `${id}:note`, name: "Note", text: b.note ?? "", data },
           { id: `${id}:repeat`, name: "Repeat", text: b.repeat ? "on" : "off", data },
         ],

@@ -30,6 +30,6 @@ export const findWindow: CommandEntry = {
     const filter = findFilter(a.positional[0] ?? "", none || flag(a, "C"), none || flag(a, "N"), none || flag(a, "T"), suffix);
     const flags = new Map<string, string | true>([["f", filter]]);
     if (flag(a, "Z")) flags.set("Z", true);
-    return chooseTree.exec({ ...ctx, args: { flags, all: new Map([["f", [filter]]]), positional: [] } });
+    return chooseTree.exec({ ...ctx, args: { flags, all: new Map([["f", [filter]]]), positional: [], values: [] } });
   },
 };

@@ -64,6 +64,9 @@ import { resizeWindow } from "./resize-window.ts";
 import { findWindow } from "./find-window.ts";
 import { clearHistory } from "./clear-history.ts";
 import { startServer } from "./start-server.ts";
+import { ifShell } from "./if-shell.ts";
+import { runShell } from "./run-shell.ts";
+import { listCommands } from "./list-commands.ts";
 import { showPromptHistory, clearPromptHistory } from "./show-prompt-history.ts";
 import { serverAccess } from "./server-access.ts";
 import { lockServer, lockSession, lockClientCommand } from "./lock-server.ts";
@@ -146,6 +149,9 @@ export const COMMANDS: CommandEntry[] = [
   clearHistory,
   startServer,
   setEnvironment,
+  ifShell,
+  runShell,
+  listCommands,
   showPromptHistory,
   clearPromptHistory,
   serverAccess,

@@ -1,7 +1,8 @@
 // new-session (new): create a session and attach to it, or with -d leave it running detached.
 import { CommandError, flag, value } from "../../mux/lang/command.ts";
 import type { CommandEntry } from "./context.ts";
-import { paneOptions, parseDimension, printNew, checkNesting, requireTerminal } from "./common.ts";
+import { paneOptions, parseDimension, printNew, checkNesting, requireTerminal, startDirectoryFlag } from "./common.ts";
+import { showCauses } from "../../mux/server/config.ts";
 import { sessionFromLayout } from "./layout-file.ts";
 import type { NewSessionOptions, Session } from "../../mux/model/index.ts";
 
@@ -22,7 +23,7 @@ export const newSession: CommandEntry = {
     if (flag(a, "A") && name) {
       const existing = model.sessions.find((s) => s.name === name);
       if (existing) {
-        if (flag(a, "d")) return;
+        if (detached) return;
         checkNesting(ctx);
         requireTerminal(ctx);
         ctx.client!.attach(existing);
@@ -47,12 +48,12 @@ export const newSession: CommandEntry = {
     if (layout !== undefined && a.positional.length > 0) throw new CommandError("--layout and a command can't be given together");
     const s =
       group !== undefined
-        ? grouped(ctx, group, { name, cwd: value(a, "c") ?? ctx.cwd, env: ctx.env, cols, rows, pane: paneOptions(ctx) })
+        ? grouped(ctx, group, { name, cwd: startDirectoryFlag(ctx) ?? ctx.cwd, env: ctx.env, cols, rows, pane: paneOptions(ctx) })
         : layout !== undefined
-        ? sessionFromLayout(ctx, layout, { name, cols, rows, cwd: value(a, "c") ?? ctx.cwd, env: paneOptions(ctx).env })
+        ? sessionFromLayout(ctx, layout, { name, cols, rows, cwd: startDirectoryFlag(ctx) ?? ctx.cwd, env: paneOptions(ctx).env })
         : model.createSession({
             name,
-            cwd: value(a, "c") ?? ctx.cwd,
+            cwd: startDirectoryFlag(ctx) ?? ctx.cwd,
             env: ctx.env,
             cols,
             rows,
@@ -63,8 +64,10 @@ export const newSession: CommandEntry = {
     const xGiven = parseDimension(value(a, "x"), "width");
     const yGiven = parseDimension(value(a, "y"), "height");
     if (xGiven !== undefined || yGiven !== undefined) s.options.setString("default-size", `${xGiven ?? cols}x${yGiven ?? rows}`);
+    // The config's errors not shown yet go over the new session's pane.
+    if (ctx.server.runner.configFinished) showCauses(ctx.server, s);
     printNew(ctx, "#{session_name}:", { session: s });
-    if (!flag(a, "d") && (ctx.terminal || ctx.client?.control) && ctx.client) ctx.client.attach(s);
+    if (!detached && (ctx.terminal || ctx.client?.control) && ctx.client) ctx.client.attach(s);
   },
 };
 

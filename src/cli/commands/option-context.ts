@@ -5,7 +5,6 @@ import { CommandError, value } from "../../mux/lang/command.ts";
 import type { CommandContext } from "./context.ts";
 import { targetFlag } from "./pane-moves.ts";
 import { canonicalKeyName } from "../../mux/lang/default-bindings.ts";
-import { parseString } from "../../mux/lang/cmd-parse.ts";
 import { printCommandList } from "../../mux/lang/cmd-print.ts";
 import { expandAt } from "../../mux/lang/format-vars.ts";
 import { isUsableShell, OptionError, type OptionCommandContext, type OptionFlags, type OptionTarget, type Session, type Window, type Pane } from "../../mux/model/index.ts";
@@ -74,7 +73,8 @@ export function optionParsers(ctx: CommandContext, found: Found | null): OptionC
     // None is a key option's value for no key (prefix2's default), though bind-key refuses it.
     parseKey: (text) => (text.toLowerCase() === "none" ? "None" : canonicalKeyName(text)),
     parseCommand(text) {
-      const r = parseString(text, { env: { get: () => undefined, set() {} } });
+      // As tmux's: parsed with the command table (unknown commands and bad flags are errors).
+      const r = ctx.server.runner.parseString(text, ctx.client);
       if (!r.ok) throw new OptionError(r.error);
       return printCommandList(r.commands, lookup, false);
     },

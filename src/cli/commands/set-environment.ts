@@ -20,9 +20,11 @@ export const setEnvironment: CommandEntry = {
     if (given === undefined && !unset) throw new CommandError("no value specified");
     if (given !== undefined && flag(ctx.args, "u")) throw new CommandError("can't specify a value with -u");
     if (given !== undefined && flag(ctx.args, "r")) throw new CommandError("can't specify a value with -r");
-    const env = flag(ctx.args, "g") ? ctx.server.environment : targetFlag(ctx, value(ctx.args, "t"), "session").session.environment;
     // -r (remove before a new process starts) has the same effect here as -u: panes start from this environment.
-    if (unset) delete env[name];
-    else env[name] = flag(ctx.args, "F") && given !== undefined ? format(ctx, given, { ...ctx.target, client: ctx.client }) : (given ?? "");
+    const v = unset ? null : flag(ctx.args, "F") && given !== undefined ? format(ctx, given, { ...ctx.target, client: ctx.client }) : (given ?? "");
+    if (flag(ctx.args, "g")) return ctx.server.setGlobalEnv(name, v);
+    const env = targetFlag(ctx, value(ctx.args, "t"), "session").session.environment;
+    if (v === null) delete env[name];
+    else env[name] = v;
   },
 };

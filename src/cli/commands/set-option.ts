@@ -18,6 +18,8 @@ export const setOption: CommandEntry = {
   noSession: true,
   minArgs: 1,
   maxArgs: 2,
+  // A hook's value may be a { } block (it is kept as the string tmux prints for it).
+  commandArgs: (i) => i === 1,
   exec: (ctx) => apply(ctx, "set-option"),
 };
 
@@ -29,5 +31,6 @@ export const setWindowOption: CommandEntry = {
   noSession: true,
   minArgs: 1,
   maxArgs: 2,
+  commandArgs: (i) => i === 1,
   exec: (ctx) => apply(ctx, "set-window-option"),
 };

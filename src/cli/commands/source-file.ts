@@ -1,20 +1,47 @@
-// source-file (source): run the commands in a file, one per line, tmux syntax.
-import { CommandError } from "../../mux/lang/command.ts";
+// source-file (source): run the commands in files (globs, relative to the client's directory),
+// tmux's grammar; errors print as FILE:LINE: message once the files' commands have run.
+import { CommandError, flag } from "../../mux/lang/command.ts";
 import type { CommandEntry } from "./context.ts";
+import { globPaths, loadConfig } from "../../mux/server/config.ts";
+import { format } from "./common.ts";
 
 export const sourceFile: CommandEntry = {
   name: "source-file",
   alias: ["source"],
   usage: "[-Fnqv] path ...",
-  args: "Fnqvt:",
+  args: "Fnqv",
   noSession: true,
   minArgs: 1,
   exec(ctx) {
-    const errors: string[] = [];
-    for (const p of ctx.args.positional) {
-      const path = p.startsWith("/") ? p : `${ctx.cwd}/${p}`;
-      errors.push(...(ctx.server.sourceFile(path, ctx.args.flags.has("q")) ?? []));
+    const a = ctx.args;
+    const { server, item } = ctx;
+    const runner = server.runner;
+    const flags = { quiet: flag(a, "q"), parseOnly: flag(a, "n"), verbose: flag(a, "v") };
+    const cwd = runner.cwdOf(ctx.client);
+    let failed = false;
+    const files: string[] = [];
+    for (const given of a.positional) {
+      const path = flag(a, "F") ? format(ctx, given, ctx.target ?? {}) : given;
+      if (path === "-") throw new CommandError("-: reading the client's standard input is not supported");
+      const matches = globPaths(path.startsWith("/") ? path : `${cwd}/${path}`);
+      if (matches.length === 0 && !flags.quiet) {
+        item.error(`${path}: No such file or directory`);
+        failed = true;
+      }
+      files.push(...matches);
     }
-    if (errors.length) throw new CommandError(errors.join("\n"));
+    let loadFailed = false;
+    for (const f of files) if (!loadConfig(server, f, ctx.client, item, flags)) loadFailed = true;
+    // cmd_source_file_complete: once the files' commands have run, the causes are printed.
+    if (runner.configFinished) {
+      if (loadFailed && ctx.client && !ctx.client.session) ctx.client.retval = 1;
+      item.insertCallback(() => {
+        const causes = runner.causes;
+        runner.causes = [];
+        for (const c of causes) item.print(c);
+        return "normal";
+      });
+    }
+    if (failed) throw new CommandError("");
   },
 };

@@ -4,7 +4,7 @@
 // command's output (C-b ?), scrolled as tmux's view mode. Both are left with q or Escape.
 
 import type { Highlight } from "../../render/index.ts";
-import type { Pane, PaneMode } from "../model/index.ts";
+import { enterMode, leaveMode, type Model, type Pane, type PaneMode } from "../model/index.ts";
 import type { StatusPrompt } from "./prompt.ts";
 
 /** The client a key came from: a pick runs its template as that client's command, or asks first. */
@@ -181,4 +181,11 @@ export class TextView implements PaneList {
     this.scroll(0);
     return { lines: this.lines.slice(this.top, this.top + height), selected: -1, indicator: `[${this.top}/${Math.max(0, this.lines.length - height)}]` };
   }
+}
+
+/** Lines in the pane's view mode: a new view, or added to the one it shows (window_copy_add). */
+export function showInViewMode(model: Model, pane: Pane, lines: readonly string[]): void {
+  const view: TextView = new TextView(lines, () => leaveMode(model, pane, view));
+  const shown = enterMode(model, pane, view);
+  if (shown !== view && shown instanceof TextView) shown.append(lines);
 }

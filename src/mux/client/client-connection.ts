@@ -23,6 +23,7 @@ import { statusLineCount } from "./status.ts";
 import { ClientInput } from "./input.ts";
 import type { StatusPrompt } from "./prompt.ts";
 import { ControlClient } from "./control.ts";
+import type { CommandList } from "../lang/cmd-parse.ts";
 
 /** Output a client has not taken beyond this is a client that stopped reading: drop it. */
 const MAX_CONTROL_BACKLOG = 64 * 1024 * 1024;
@@ -50,8 +51,10 @@ export class ClientConnection {
   /** The client's terminal, read and written here while attached (ClientTty); null: the client relays. */
   private tty: ClientTty | null = null;
   private ending = false; // end the socket once the outbox is written
-  /** Its commands run one after another, in the order they came. */
-  private commandChain: Promise<unknown> = Promise.resolve();
+  /** The exit status its process gets (tmux's c->retval): 1 once an error was reported to it. */
+  retval = 0;
+  /** Lines printed while attached this turn, shown together over the pane (view mode). */
+  private printed: string[] = [];
   readonly view: ClientView;
   readonly input: ClientInput;
   /** Set for a control-mode client (-C, -CC): it runs command lines and is sent notifications, not frames. */
@@ -131,11 +134,8 @@ export class ClientConnection {
           this.cols = m.terminal.cols;
           this.rows = m.terminal.rows;
         }
-        if (m.control && !this.control) {
-          this.control = new ControlClient(this, this.server, m.control);
-          return void this.runControlCommand(m.argv);
-        }
-        this.commandChain = this.commandChain.then(() => this.runCommand(m.argv));
+        if (m.control && !this.control) this.control = new ControlClient(this, this.server, m.control);
+        this.server.dispatchCommand(this, m.argv);
         return;
       case "input-end":
         return this.control?.requestExit();
@@ -159,29 +159,35 @@ export class ClientConnection {
     }
   }
 
-  private async runCommand(argv: string[]): Promise<void> {
-    const code = await this.server.run(argv, {
-      conn: this,
-      cwd: this.cwd,
-      env: this.env,
-      terminal: this.terminal,
-      print: (t) => this.send({ t: "output", stream: "out", text: t.endsWith("\n") ? t : t + "\n" }),
-      printError: (t) => this.send({ t: "output", stream: "err", text: t.endsWith("\n") ? t : t + "\n" }),
-    });
-    // An attached client stays; every other command ends with its exit code.
-    if (!this.session && !this.closed) {
-      this.send({ t: "exit", code });
-      this.endWhenWritten();
-    }
+  /**
+   * Its command has run (server_client_command_done): an attached client stays, others exit. A
+   * control client not attached after it (an error, new -d) exits too, with %exit.
+   */
+  commandDone(): void {
+    if (this.session || this.closed) return;
+    if (this.control) return this.control.requestExit();
+    this.send({ t: "exit", code: this.retval });
+    this.endWhenWritten();
   }
 
-  /**
-   * A control client's command-line command (tmux -C attach ...): guarded like its lines. Not
-   * attached after it (an error, new -d), the client exits, as tmux's.
-   */
-  private async runControlCommand(argv: string[]): Promise<void> {
-    await this.control?.runArgv(argv);
-    if (!this.session && !this.closed) this.control?.requestExit();
+  /** A command's output for the client process's stdout. */
+  printOutput(text: string): void {
+    this.send({ t: "output", stream: "out", text: text.endsWith("\n") ? text : text + "\n" });
+  }
+
+  /** A command's error for the client process's stderr. */
+  printError(text: string): void {
+    this.send({ t: "output", stream: "err", text: text.endsWith("\n") ? text : text + "\n" });
+  }
+
+  /** A line printed by a command while attached: what one turn printed shows together over the pane. */
+  showOutputLine(text: string): void {
+    if (this.printed.push(text) > 1) return;
+    setImmediate(() => {
+      const lines = this.printed;
+      this.printed = [];
+      if (this.session && !this.closed) this.showOutput(lines.join("\n"));
+    });
   }
 
   /** A control client's output, as it goes to its stdout. */
@@ -425,8 +431,8 @@ export class ClientConnection {
     this.view.showOutput(text);
   }
 
-  showPaneNumbers(ms: number, template: string): void {
-    this.view.showPaneNumbers(ms, template);
+  showPaneNumbers(ms: number, pick: (paneId: string) => void): void {
+    this.view.showPaneNumbers(ms, pick);
   }
 
   openPrompt(prompt: StatusPrompt): void {
@@ -475,12 +481,12 @@ export class ClientConnection {
   }
 
   /** Run a command line as this client (the prompt's Enter, a display-panes digit). */
-  runLine(line: string): Promise<number> {
-    return this.server.runLine(line, this);
+  runLine(line: string): void {
+    this.server.runLine(line, this);
   }
 
-  async runBinding(commands: string[][]): Promise<void> {
-    const caller = this.server.internalCaller(this);
-    for (const c of commands) if ((await this.server.run(c, caller)) !== 0) break;
+  /** Run a key binding's commands as this client, on its queue. */
+  runBinding(commands: CommandList): void {
+    this.server.runCommands(commands, this);
   }
 }

@@ -1,23 +1,12 @@
 // A control-mode client (tmux -C / -CC; tmux's control.c): its input is command lines, each
-// parsed and run with a %begin / %end (or %error) guard around every command; its output is
-// those replies, the notifications (control-notify.ts) and the panes' %output (control-output.ts).
-import type { ClientHost, CommandCaller } from "./host.ts";
+// parsed and queued on the client's command queue (server/cmdq.ts), which writes a %begin /
+// %end (or %error) guard around every command; its output is those replies, the notifications
+// (control-notify.ts) and the panes' %output (control-output.ts).
+import type { ClientHost } from "./host.ts";
 import type { ClientConnection } from "./client-connection.ts";
 import type { Session, Window, Pane } from "../model/index.ts";
-import { parseString, type Arg, type ParseEnvironment } from "../lang/cmd-parse.ts";
-import { blockToString, splitArgs } from "../lang/cmd-print.ts";
-import { splitArgv } from "../lang/command.ts";
 import { ControlOutput } from "./control-output.ts";
 import { ControlSubscriptions } from "./control-subs.ts";
-
-/**
- * tmux numbers every command it queues, server-wide, and a guard names the command by it: one
- * counter for the server process (a server is one process).
- */
-let commandNumber = 0;
-
-/** The first guard's flags: 0 for the command line's command, 1 for lines the client sent. */
-type GuardFlags = 0 | 1;
 
 /** tmux's client decides UTF-8 from the first of LC_ALL, LC_CTYPE and LANG that is set. */
 function utf8Locale(env: Record<string, string>): boolean {
@@ -39,20 +28,11 @@ export class ControlClient {
   sizeSet = false;
   /** refresh-client -C @N:WxH: a size for one window. */
   readonly windowSizes = new Map<number, { cols: number; rows: number }>();
-  /** The client asked to leave (an empty line, EOF) or was made to: no more lines are run. */
+  /** The client asked to leave (an empty line, EOF) or was made to: no more lines are read. */
   exiting = false;
   private exitReason: string | undefined;
   private readonly decoder = new TextDecoder();
   private partial = "";
-  /**
-   * Lines run one after another, in the order they came: at once while nothing waits, else
-   * after the command that waits (wait-for, run-shell). No promise per line: a pipelined
-   * batch runs in one go.
-   */
-  private readonly jobs: (() => void | Promise<void>)[] = [];
-  private waiting = false;
-  private finishWhenIdle = false;
-  private readonly parseEnv: ParseEnvironment;
 
   constructor(
     private readonly conn: ClientConnection,
@@ -61,11 +41,6 @@ export class ControlClient {
   ) {
     this.out = new ControlOutput({ write: (b) => conn.writeData(b), get backlog() { return conn.backlog; } }, this);
     this.subs = new ControlSubscriptions(this.out, host, conn);
-    const assigned = new Map<string, string>();
-    this.parseEnv = {
-      get: (name) => assigned.get(name) ?? conn.env[name],
-      set: (name, value) => void assigned.set(name, value),
-    };
     // -CC: the terminal is told a control session starts (tmux's DCS, which iTerm2 waits for).
     if (mode === 2) conn.writeData(Buffer.from("\x1bP1000p", "latin1"));
   }
@@ -87,7 +62,10 @@ export class ControlClient {
 
   // ---- input ------------------------------------------------------------------------------
 
-  /** Bytes from the client's stdin: every whole line is a command line; an empty one detaches. */
+  /**
+   * Bytes from the client's stdin: every whole line is a command line, queued on the client's
+   * command queue as it comes (control_read_callback); an empty one detaches.
+   */
   onInput(bytes: Uint8Array): void {
     if (this.exiting) return;
     const text = this.partial + this.decoder.decode(bytes, { stream: true });
@@ -97,125 +75,22 @@ export class ControlClient {
       if (nl < 0) break;
       const line = text.slice(start, nl);
       start = nl + 1;
-      if (line === "") {
-        this.drain();
-        return this.requestExit();
-      }
-      this.jobs.push(() => this.runLine(line));
+      if (line === "") return this.requestExit();
+      this.host.runControlLine(this.conn, line);
     }
     this.partial = text.slice(start);
-    this.drain();
   }
 
-  /** The command line's own command (tmux -C attach ...): guarded with flags 0. */
-  runArgv(argv: string[]): Promise<void> {
-    return new Promise<void>((resolve) => {
-      this.jobs.unshift(async () => {
-        await this.runCommands(splitArgv(argv), 0);
-        // Its notifications are written before any line is run (tmux reads the client's input
-        // only once it is attached).
-        await new Promise<void>((r) => setImmediate(r));
-        resolve();
-      });
-      this.drain();
-    });
+  /** cmdq_guard: "%begin TIME NUMBER FLAGS" (or %end, %error); output read meanwhile follows its end. */
+  guard(kind: "begin" | "end" | "error", time: number, number: number, flags: number): void {
+    this.out.line(`%${kind} ${time} ${number} ${flags}`);
+    if (kind === "begin") this.out.holdOutput();
+    else this.out.releaseOutput();
   }
 
-  /** Run what is queued until a job waits; lines already read run even when a later one detaches (tmux has queued them). */
-  private drain(): void {
-    while (!this.waiting) {
-      const job = this.jobs.shift();
-      if (!job) break;
-      const r = job();
-      if (r instanceof Promise) {
-        this.waiting = true;
-        void r.then(() => {
-          this.waiting = false;
-          this.drain();
-        });
-        return;
-      }
-    }
-    if (!this.waiting && this.finishWhenIdle) {
-      this.finishWhenIdle = false;
-      // After the notifications queued now (a killed session's %sessions-changed).
-      setImmediate(() => this.finishWhenWritten());
-    }
-  }
-
-  /** One line: parsed whole (a parse error fails it all, as tmux's), then each command guarded on its own. */
-  private runLine(line: string): Promise<void> | void {
-    const parsed = parseString(line, { env: this.parseEnv, check: (name, args) => this.check(name, args) });
-    if (!parsed.ok) {
-      const g = this.guardStart();
-      this.out.line(`%begin ${g} 1`);
-      this.out.line(`parse error: ${parsed.error}`);
-      this.out.line(`%error ${g} 1`);
-      return;
-    }
-    const lookup = (n: string) => {
-      const e = this.host.commandSpec(n);
-      return e && { name: e.name, template: e.args };
-    };
-    const cmds = parsed.commands.map((c) => [c.name, ...c.args.map((a) => (typeof a === "string" ? a : blockToString(a, lookup)))]);
-    return this.runCommands(cmds, 1);
-  }
-
-  /** tmux's parse-time checks: the command's name, its flags and its count of arguments. */
-  private check(name: string, args: readonly Arg[]): string | undefined {
-    let entry;
-    try {
-      entry = this.host.findCommand(name);
-    } catch (e) {
-      return (e as Error).message;
-    }
-    const split = splitArgs(entry.args, args);
-    if (!("flags" in split)) return "usage" in split ? `usage: ${entry.name} ${entry.usage}` : `command ${entry.name}: ${split.cause}`;
-    const n = split.values.length;
-    const min = entry.minArgs ?? 0;
-    const max = entry.maxArgs ?? Infinity;
-    if (n < min) return `command ${entry.name}: too few arguments (need at least ${min})`;
-    if (n > max) return `command ${entry.name}: too many arguments (need at most ${max})`;
-    return undefined;
-  }
-
-  /** Run commands in turn, each in its guard; a failed one ends the rest (one group, as tmux's). */
-  private runCommands(cmds: string[][], flags: GuardFlags, from = 0): void | Promise<void> {
-    for (let i = from; i < cmds.length; i++) {
-      const g = this.guardStart();
-      this.out.line(`%begin ${g} ${flags}`);
-      this.out.holdOutput();
-      let failed = false;
-      const caller: CommandCaller = {
-        conn: this.conn,
-        cwd: this.conn.cwd,
-        env: this.conn.env,
-        terminal: this.conn.terminal,
-        print: (t) => this.out.line(t.endsWith("\n") ? t.slice(0, -1) : t),
-        printError: (t) => {
-          failed = true;
-          this.out.line(t.endsWith("\n") ? t.slice(0, -1) : t);
-        },
-      };
-      const end = (code: number): boolean => {
-        this.out.line(`%${code !== 0 || failed ? "error" : "end"} ${g} ${flags}`);
-        this.out.releaseOutput();
-        return code === 0;
-      };
-      const r = this.host.runSingle(cmds[i]!, caller);
-      if (r instanceof Promise) {
-        return r.then((code) => {
-          if (this.conn.closed) return;
-          if (end(code)) return this.runCommands(cmds, flags, i + 1);
-        });
-      }
-      if (!end(r)) return;
-    }
-  }
-
-  /** "TIME NUMBER" of a new guard: seconds since the epoch, and the command's number. */
-  private guardStart(): string {
-    return `${Math.floor(Date.now() / 1000)} ${++commandNumber}`;
+  /** A command's output or error line (cmdq_print, cmdq_error): written as it is, in its guard. */
+  print(text: string): void {
+    this.out.line(text.endsWith("\n") ? text.slice(0, -1) : text);
   }
 
   // ---- panes' output and sizes ------------------------------------------------------------
@@ -268,14 +143,16 @@ export class ControlClient {
 
   // ---- leaving ----------------------------------------------------------------------------
 
-  /** An empty line or the end of input: leave once what is running and queued is written. */
+  /**
+   * An empty line or the end of input: no more lines are read; leave once the lines already
+   * queued have run (tmux has queued them) and the notifications they cause are written.
+   */
   requestExit(reason?: string): void {
     if (this.exiting) return;
     this.exiting = true;
     this.exitReason = reason;
     this.subs.stop();
-    this.finishWhenIdle = true;
-    this.drain();
+    this.host.afterQueued(this.conn, () => setImmediate(() => this.finishWhenWritten()));
   }
 
   /** ControlOutputOwner: output too old or too big for a client without pause-after. */

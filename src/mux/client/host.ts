@@ -4,43 +4,22 @@ import type { Model, Session, Pane } from "../model/index.ts";
 import type { KeyTables } from "../lang/bindings.ts";
 import type { FormatEnv } from "../lang/format-vars.ts";
 import type { PaneView } from "../../render/index.ts";
-import type { TerminalInfo } from "./protocol.ts";
+import type { CommandList } from "../lang/cmd-parse.ts";
 import type { ClientConnection } from "./client-connection.ts";
-
-/** Where a command's output goes and what it knows of its caller. */
-export interface CommandCaller {
-  conn: ClientConnection | null;
-  cwd: string;
-  env: Record<string, string>;
-  terminal?: TerminalInfo;
-  print(text: string): void;
-  printError(text: string): void;
-}
-
-/** What a control client's parser checks of a command: its name, flags and argument counts. */
-export interface CommandShape {
-  name: string;
-  usage: string;
-  args: string;
-  minArgs?: number;
-  maxArgs?: number;
-}
 
 export interface ClientHost extends FormatEnv {
   readonly model: Model;
   readonly keys: KeyTables;
-  /** Run one or more commands (split at ';'); resolves to the exit code. */
-  run(argv: string[], caller: CommandCaller): Promise<number>;
-  /** Run one command, its argv already parsed (a control client's lines); resolves to the exit code. */
-  runSingle(argv: string[], caller: CommandCaller): number | Promise<number>;
-  /** The command a name (or unique prefix, or alias) means; throws tmux's unknown/ambiguous error. */
-  findCommand(name: string): CommandShape;
-  /** The command a name means, or undefined. */
-  commandSpec(name: string): CommandShape | undefined;
-  /** Run a command line (a binding, the prompt) as this client. */
-  runLine(line: string, conn: ClientConnection | null): Promise<number>;
-  /** A caller whose output shows on `conn` (a message, or a view over the pane). */
-  internalCaller(conn: ClientConnection | null): CommandCaller;
+  /** A command message: argv parsed as tmux's command line, queued, then the client's exit. */
+  dispatchCommand(conn: ClientConnection, argv: string[]): void;
+  /** Run a command line (the prompt, a template) as this client. */
+  runLine(line: string, conn: ClientConnection | null): void;
+  /** Queue a key binding's commands on the client's queue. */
+  runCommands(list: CommandList, conn: ClientConnection | null): void;
+  /** A control client's line: parsed and queued on its queue, each command guarded (%begin / %end). */
+  runControlLine(conn: ClientConnection, line: string): void;
+  /** Run fn once what is queued for the client now has run (a control client leaving after its lines). */
+  afterQueued(conn: ClientConnection, fn: () => void): void;
   /** The session's attached clients changed size or number: size its windows again. */
   sessionSizeChanged(s: Session): void;
   removeClient(c: ClientConnection): void;

@@ -8,6 +8,7 @@ import { parseMouse } from "./mouse.ts";
 import type { ClientHost } from "./host.ts";
 import type { ClientView } from "./view.ts";
 import { shownList, type ModeCaller } from "./chooser.ts";
+import type { CommandList } from "../lang/cmd-parse.ts";
 
 /** What input needs of its connection (a pane's mode may ask it a question on its status line). */
 export interface InputOwner extends ModeCaller {
@@ -20,9 +21,9 @@ export interface InputOwner extends ModeCaller {
   /** Stop reading the client (its socket and terminal) until resumeReading. */
   pauseReading(): void;
   resumeReading(): void;
-  runLine(line: string): Promise<number>;
-  /** Run a key binding's commands as this client, stopping at the first that fails. */
-  runBinding(commands: string[][]): Promise<void>;
+  runLine(line: string): void;
+  /** Run a key binding's commands as this client, on its queue. */
+  runBinding(commands: CommandList): void;
 }
 
 const PASTE_START = Buffer.from("\x1b[200~", "latin1");
@@ -189,11 +190,11 @@ export class ClientInput {
     if (view.paneNumbers) {
       // A pane's number picks it (the template, select-pane by default); any other key just
       // closes the numbers and goes on as usual, as tmux's display-panes.
-      const { template } = view.paneNumbers;
+      const { pick } = view.paneNumbers;
       view.hidePaneNumbers();
       if (/^[0-9]$/.test(key)) {
         const p = s.current.paneAt(Number(key));
-        if (p) void this.owner.runLine(template.replace(/%%|%1/g, `%${p.id}`));
+        if (p) pick(`%${p.id}`);
         return;
       }
     }
@@ -220,7 +221,7 @@ export class ClientInput {
       this.keyTable = "root";
       if (b && (!inRepeat || b.repeat)) {
         this.repeatUntil = b.repeat ? performance.now() + s.options.getNumber("repeat-time") : 0;
-        void this.owner.runBinding(b.commands);
+        this.owner.runBinding(b.commands);
         return true;
       }
       this.repeatUntil = 0;
@@ -236,12 +237,12 @@ export class ClientInput {
       const vi = s.current.options.getString("mode-keys") === "vi";
       active.copyMode.vi = vi;
       const b = keys.lookup(vi ? "copy-mode-vi" : "copy-mode", key);
-      if (b) void this.owner.runBinding(b.commands);
+      if (b) this.owner.runBinding(b.commands);
       return true;
     }
     const root = keys.lookup("root", key);
     if (root) {
-      void this.owner.runBinding(root.commands);
+      this.owner.runBinding(root.commands);
       return true;
     }
     return false;

@@ -1,7 +1,7 @@
 // An attached client's view: what is drawn over its panes (status line, message, prompt, the
 // panes' lists and views, pane numbers), and its frames: composed from the session's current window,
 // diffed against the last one sent, paced and held back while the client is busy.
-import { enterMode, leaveMode, type Session, type Pane } from "../model/index.ts";
+import type { Session, Pane } from "../model/index.ts";
 import { composeFrame, ClientScreen, FramePacer, invalidatePane, type CellStyle, type Frame, type PaneView } from "../../render/index.ts";
 import { rangeAt, sanitizeTitle } from "./status.ts";
 import { buildChrome, styleHighlights, type Chrome } from "./chrome.ts";
@@ -9,7 +9,7 @@ import { colourReducer, hostColours, hostNoAutoMargin } from "./styles.ts";
 import type { DrawRange } from "../lang/format-draw.ts";
 import { colourForceRgb, colourSplitRgb } from "../model/colour.ts";
 import type { StatusPrompt } from "./prompt.ts";
-import { shownList, TextView, type PaneList } from "./chooser.ts";
+import { shownList, showInViewMode, type PaneList } from "./chooser.ts";
 import { expandAt, type FormatClient } from "../lang/format-vars.ts";
 import { hostMouseMode, hostMouseSequence } from "./mouse.ts";
 import type { ClientHost } from "./host.ts";
@@ -39,7 +39,7 @@ export class ClientView {
   readonly messages: { at: Date; text: string }[] = [];
   prompt: StatusPrompt | null = null;
   /** display-panes: numbers shown on the panes until the timer, and what a digit runs. */
-  paneNumbers: { timer: ReturnType<typeof setTimeout>; template: string } | null = null;
+  paneNumbers: { timer: ReturnType<typeof setTimeout>; pick: (paneId: string) => void } | null = null;
   message: { text: string; timer: ReturnType<typeof setTimeout> | null } | null = null;
   private screen: ClientScreen | null = null;
   private pacer: FramePacer | null = null;
@@ -277,18 +277,13 @@ export class ClientView {
    */
   showOutput(text: string): void {
     const pane = this.owner.session?.current.active;
-    if (!pane) return;
-    const { model } = this.host;
-    const lines = text.replace(/\n$/, "").split("\n");
-    const view: TextView = new TextView(lines, () => leaveMode(model, pane, view));
-    const shown = enterMode(model, pane, view);
-    if (shown !== view && shown instanceof TextView) shown.append(lines);
+    if (pane) showInViewMode(this.host.model, pane, text.replace(/\n$/, "").split("\n"));
   }
 
-  /** display-panes: each pane's index in its middle for `ms`; a digit key runs `template` on that pane. */
-  showPaneNumbers(ms: number, template: string): void {
+  /** display-panes: each pane's index in its middle for `ms`; a digit key calls `pick` with that pane's id (%N). */
+  showPaneNumbers(ms: number, pick: (paneId: string) => void): void {
     this.hidePaneNumbers();
-    this.paneNumbers = { timer: setTimeout(() => this.hidePaneNumbers(), ms), template };
+    this.paneNumbers = { timer: setTimeout(() => this.hidePaneNumbers(), ms), pick };
     this.markDirty();
   }
 

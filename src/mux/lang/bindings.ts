@@ -1,82 +1,22 @@
-// Key tables (root, prefix) mapping tmux key names to command lines, with tmux's defaults.
-import { splitCommandLine, joinCommandLine } from "./command.ts";
-import { copyModeBindings } from "./copy-mode-keys.ts";
+// Key tables (root, prefix, copy-mode, ...) mapping keys, by tmux's canonical names, to parsed
+// command lists. The defaults are tmux's own bind-key commands (default-bindings.ts), run by
+// the server at start as tmux's key_bindings_init does.
+import type { CommandList } from "./cmd-parse.ts";
+import { printCommandList, type SpecLookup } from "./cmd-print.ts";
+import { canonicalKeyName, listKeyNotes, listKeys, type ListedTable, type ListKeysOptions, type ListNotesOptions } from "./default-bindings.ts";
 
 export interface Binding {
+  /** tmux's canonical name of the key (C-b, PPage, M-C-x). */
   key: string;
-  /** Commands to run, as argv lists. */
-  commands: string[][];
+  commands: CommandList;
   repeat: boolean;
   note?: string;
 }
 
-/** tmux's default prefix table, for the commands weft has. */
-const DEFAULT_PREFIX: [string, string][] = [
-  ["C-b", "send-prefix"],
-  ["C-o", "rotate-window"],
-  ["C-z", "suspend-client"],
-  ["Space", "next-layout"],
-  ["!", "break-pane"],
-  ['"', "split-window"],
-  ["#", "list-buffers"],
-  ["$", "command-prompt -I \"#S\" \"rename-session -- '%%'\""],
-  ["%", "split-window -h"],
-  ["&", 'confirm-before -p "kill-window #W? (y/n)" kill-window'],
-  ["'", "command-prompt -p index \"select-window -t ':%%'\""],
-  ["(", "switch-client -p"],
-  [")", "switch-client -n"],
-  [",", "command-prompt -I \"#W\" \"rename-window -- '%%'\""],
-  [".", "command-prompt \"move-window -t '%%'\""],
-  [":", "command-prompt"],
-  [";", "last-pane"],
-  ["=", "choose-buffer"],
-  ["?", "list-keys"],
-  ["D", "choose-client"],
-  ["L", "switch-client -l"],
-  ["[", "copy-mode"],
-  ["]", "paste-buffer -p"],
-  ["c", "new-window"],
-  ["d", "detach-client"],
-  ["i", "display-message"],
-  ["l", "last-window"],
-  ["n", "next-window"],
-  ["o", "select-pane -t :.+"],
-  ["p", "previous-window"],
-  ["q", "display-panes"],
-  ["r", "refresh-client"],
-  ["s", "choose-tree -s"],
-  ["t", "clock-mode"],
-  ["w", "choose-tree -w"],
-  ["x", 'confirm-before -p "kill-pane #P? (y/n)" kill-pane'],
-  ["z", "resize-pane -Z"],
-  ["{", "swap-pane -U"],
-  ["}", "swap-pane -D"],
-  ["~", "show-messages"],
-  ["PageUp", "copy-mode -u"],
-  ["Up", "select-pane -U"],
-  ["Down", "select-pane -D"],
-  ["Left", "select-pane -L"],
-  ["Right", "select-pane -R"],
-  ["M-1", "select-layout even-horizontal"],
-  ["M-2", "select-layout even-vertical"],
-  ["M-3", "select-layout main-horizontal"],
-  ["M-4", "select-layout main-vertical"],
-  ["M-5", "select-layout tiled"],
-  ["M-n", "next-window -a"],
-  ["M-o", "rotate-window -D"],
-  ["M-p", "previous-window -a"],
-  ["M-Up", "resize-pane -U 5"],
-  ["M-Down", "resize-pane -D 5"],
-  ["M-Left", "resize-pane -L 5"],
-  ["M-Right", "resize-pane -R 5"],
-  ["C-Up", "resize-pane -U"],
-  ["C-Down", "resize-pane -D"],
-  ["C-Left", "resize-pane -L"],
-  ["C-Right", "resize-pane -R"],
-  ...Array.from({ length: 10 }, (_, i): [string, string] => [String(i), `select-window -t :=${i}`]),
-];
-
-const REPEATING = new Set(["Up", "Down", "Left", "Right", "M-Up", "M-Down", "M-Left", "M-Right", "C-Up", "C-Down", "C-Left", "C-Right"]);
+/** A key name as the tables keep it: tmux's canonical spelling, or as given if it is not a key. */
+function keyOf(name: string): string {
+  return canonicalKeyName(name) ?? name;
+}
 
 export class KeyTables {
   private readonly tables = new Map<string, Map<string, Binding>>();
@@ -85,12 +25,7 @@ export class KeyTables {
 
   constructor() {
     this.tables.set("root", new Map());
-    const prefix = new Map<string, Binding>();
-    for (const [key, line] of DEFAULT_PREFIX) {
-      prefix.set(key, { key, commands: splitCommandLine(line), repeat: REPEATING.has(key) });
-    }
-    this.tables.set("prefix", prefix);
-    for (const [table, key, line] of copyModeBindings()) this.bind(table, key, splitCommandLine(line), false);
+    this.tables.set("prefix", new Map());
   }
 
   table(name: string): Map<string, Binding> | undefined {
@@ -98,42 +33,55 @@ export class KeyTables {
   }
 
   lookup(table: string, key: string): Binding | undefined {
-    return this.tables.get(table)?.get(key);
+    return this.tables.get(table)?.get(keyOf(key));
   }
 
-  bind(table: string, key: string, commands: string[][], repeat: boolean, note?: string): void {
+  /** bind-key: a key with no commands keeps those it had (tmux: only the note or -r changes). */
+  bind(table: string, key: string, commands: CommandList | null, repeat: boolean, note?: string): void {
     let t = this.tables.get(table);
     if (!t) this.tables.set(table, (t = new Map()));
-    t.set(key, { key, commands, repeat, note });
+    const k = keyOf(key);
+    const old = t.get(k);
+    const b: Binding = { key: k, commands: commands ?? old?.commands ?? [], repeat };
+    const n = note ?? (commands === null ? old?.note : undefined);
+    if (n !== undefined) b.note = n;
+    t.set(k, b);
     this.generation++;
   }
 
+  /** unbind-key: one key, or every key of the table (null); a table left empty goes, as tmux's. */
   unbind(table: string, key: string | null): boolean {
     const t = this.tables.get(table);
     if (!t) return false;
     this.generation++;
-    if (key === null) {
-      t.clear();
-      return true;
-    }
-    return t.delete(key);
+    const found = key === null ? (t.clear(), true) : t.delete(keyOf(key));
+    if (t.size === 0 && table !== "root" && table !== "prefix") this.tables.delete(table);
+    return found;
   }
 
   names(): string[] {
     return [...this.tables.keys()];
   }
 
+  private listed(lookup: SpecLookup): ListedTable[] {
+    return [...this.tables].map(([name, t]) => ({
+      name,
+      bindings: [...t.values()].map((b) => ({
+        key: b.key,
+        repeat: b.repeat,
+        command: printCommandList(b.commands, lookup, true),
+        ...(b.note !== undefined ? { note: b.note } : {}),
+      })),
+    }));
+  }
+
   /** Lines as tmux's list-keys prints them. */
-  list(table?: string): string[] {
-    const out: string[] = [];
-    for (const [name, t] of this.tables) {
-      if (table && name !== table) continue;
-      const keys = [...t.values()].sort((a, b) => a.key.localeCompare(b.key));
-      for (const b of keys) {
-        const cmd = b.commands.map(joinCommandLine).join(" \\; ");
-        out.push(`bind-key ${b.repeat ? "-r " : "   "}-T ${name.padEnd(6)} ${b.key.padEnd(11)} ${cmd}`);
-      }
-    }
-    return out;
+  list(lookup: SpecLookup, opts: ListKeysOptions = {}): string[] {
+    return listKeys(this.listed(lookup), opts);
+  }
+
+  /** list-keys -N. */
+  notes(lookup: SpecLookup, opts: ListNotesOptions): string[] {
+    return listKeyNotes(this.listed(lookup), opts);
   }
 }

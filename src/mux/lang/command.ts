@@ -1,7 +1,9 @@
-// The command table's shape, tmux-style argument parsing, and the splitting of command lines
-// (config files, key bindings, the ':' prompt) into argv lists.
+// The command table's shape, tmux's lookup of a command by name (aliases, unique prefixes) and
+// its argument parsing (args_parse: flags, values, counts, which arguments take { } blocks).
 import { UserError } from "../model/errors.ts";
 import type { Model, PaneTarget } from "../model/index.ts";
+import type { Arg, CommandList } from "./cmd-parse.ts";
+import { blockToString, splitArgs, type SpecLookup } from "./cmd-print.ts";
 import type { FindFlags } from "./cmd-find.ts";
 
 /** A mistake the user made: reported as one line, exit code 1, nothing else changes. */
@@ -12,7 +14,10 @@ export interface Args {
   flags: Map<string, string | true>;
   /** Every value of flags given more than once (-e A=1 -e B=2). */
   all: Map<string, string[]>;
+  /** The arguments after the flags, a { } block as the string tmux would print for it. */
   positional: string[];
+  /** The same arguments as given: blocks stay command lists (if-shell, bind-key, ...). */
+  values: Arg[];
 }
 
 export function flag(a: Args, f: string): boolean {
@@ -22,67 +27,6 @@ export function flag(a: Args, f: string): boolean {
 export function value(a: Args, f: string): string | undefined {
   const v = a.flags.get(f);
   return typeof v === "string" ? v : undefined;
-}
-
-/**
- * Parse argv by a getopt template as tmux's: "dhvl:t:" — letters are flags, a colon after one
- * takes a value. Flags come before positionals; `--` ends them; "-" alone is a positional.
- */
-export function parseArgs(template: string, argv: string[], usage: string, minPos = 0, maxPos = Infinity, long: Record<string, boolean> = {}): Args {
-  const takes = new Map<string, boolean>();
-  for (let i = 0; i < template.length; i++) {
-    const c = template[i]!;
-    if (c === ":") continue;
-    takes.set(c, template[i + 1] === ":");
-  }
-  const a: Args = { flags: new Map(), all: new Map(), positional: [] };
-  let i = 0;
-  for (; i < argv.length; i++) {
-    const s = argv[i]!;
-    if (s === "--") {
-      i++;
-      break;
-    }
-    if (!s.startsWith("-") || s === "-") break;
-    if (s.startsWith("--")) {
-      // weft's own long options (--layout FILE, --json): declared per command.
-      const eq = s.indexOf("=");
-      const name = s.slice(2, eq > 0 ? eq : undefined);
-      const hasValue = long[name];
-      if (hasValue === undefined) throw new CommandError(`unknown option --${name}\nusage: ${usage}`);
-      if (!hasValue) {
-        a.flags.set(name, true);
-        continue;
-      }
-      const v = eq > 0 ? s.slice(eq + 1) : argv[++i];
-      if (v === undefined) throw new CommandError(`--${name} expects an argument\nusage: ${usage}`);
-      a.flags.set(name, v);
-      continue;
-    }
-    for (let j = 1; j < s.length; j++) {
-      const f = s[j]!;
-      const hasValue = takes.get(f);
-      if (hasValue === undefined) throw new CommandError(`unknown flag -${f}\nusage: ${usage}`);
-      if (!hasValue) {
-        a.flags.set(f, true);
-        continue;
-      }
-      let v = s.slice(j + 1);
-      if (v === "") {
-        const next = argv[++i];
-        if (next === undefined) throw new CommandError(`-${f} expects an argument\nusage: ${usage}`);
-        v = next;
-      }
-      a.flags.set(f, v);
-      a.all.set(f, [...(a.all.get(f) ?? []), v]);
-      break;
-    }
-  }
-  a.positional = argv.slice(i);
-  if (a.positional.length < minPos || a.positional.length > maxPos) {
-    throw new CommandError(`${a.positional.length < minPos ? "too few" : "too many"} arguments\nusage: ${usage}`);
-  }
-  return a;
 }
 
 export type TargetKind = "session" | "window" | "pane";
@@ -101,9 +45,10 @@ export interface CommandTerminal {
 /**
  * What a command runs with. The language knows nothing of the server or the clients: `Host`
  * (what commands may ask of the server) and `Client` (of the calling client) are filled in by
- * the command table's own module (src/cli/commands/context.ts).
+ * the command table's own module (src/cli/commands/context.ts); `Item` is the command's place
+ * in its queue (to insert commands after it, as if-shell and source-file do).
  */
-export interface CommandContext<Host = unknown, Client = unknown> {
+export interface CommandContext<Host = unknown, Client = unknown, Item = unknown> {
   /** Where commands make their changes; the model announces them. */
   model: Model;
   server: Host;
@@ -117,6 +62,9 @@ export interface CommandContext<Host = unknown, Client = unknown> {
   cwd: string;
   env: Record<string, string>;
   terminal: CommandTerminal | undefined;
+  /** Where the command was parsed: its file and line (nested commands' errors name them). */
+  origin: { file?: string; line: number };
+  item: Item;
   print(text: string): void;
 }
 
@@ -130,6 +78,11 @@ export interface CommandEntry<Ctx = CommandContext> {
   long?: Record<string, boolean>;
   minArgs?: number;
   maxArgs?: number;
+  /**
+   * Which arguments (by index after the flags) may be a { } block kept as commands (tmux's
+   * ARGS_PARSE_COMMANDS_OR_STRING); the others get a block as a string, as tmux.
+   */
+  commandArgs?: (index: number, flags: ReadonlyMap<string, unknown>) => boolean;
   /** What -t names; absent for commands without a target (or that resolve their own). */
   target?: TargetKind;
   /** How -t is found, as the CMD_FIND_* flags of tmux's cmd entry (windowIndex for new-window...). */
@@ -145,78 +98,145 @@ export interface CommandEntry<Ctx = CommandContext> {
 }
 
 /**
- * Split a command line as tmux's config parser does: whitespace separates words; single and
- * double quotes group; backslash escapes; `#` starts a comment outside quotes; a `;` word (or a
- * trailing unescaped `;`) separates commands. Returns the commands' argv lists.
+ * tmux's cmd_find over the table: an alias matches exactly; else a name it begins, the exact
+ * name winning; several names begun and none exact is ambiguous, listed in the table's
+ * (alphabetical) order.
  */
-export function splitCommandLine(line: string): string[][] {
-  const cmds: string[][] = [];
-  let argv: string[] = [];
-  let word = "";
-  let inWord = false;
-  let quote: '"' | "'" | null = null;
-  const endWord = () => {
-    if (inWord) argv.push(word);
-    word = "";
-    inWord = false;
-  };
-  const endCommand = () => {
-    endWord();
-    if (argv.length) cmds.push(argv);
-    argv = [];
-  };
-  for (let i = 0; i < line.length; i++) {
-    const c = line[i]!;
-    if (quote) {
-      if (c === quote) quote = null;
-      else if (c === "\\" && quote === '"' && i + 1 < line.length) word += line[++i];
-      else word += c;
-      continue;
-    }
-    if (c === "\\" && i + 1 < line.length) {
-      const n = line[++i]!;
-      word += n;
-      inWord = true;
-      continue;
-    }
-    if (c === "'" || c === '"') {
-      quote = c;
-      inWord = true;
-    } else if (c === "#" && !inWord) break;
-    else if (c === " " || c === "\t" || c === "\n" || c === "\r") endWord();
-    else if (c === ";" && !inWord) endCommand();
-    else if (c === ";" && inWord && (i + 1 === line.length || /\s/.test(line[i + 1]!))) {
-      endCommand();
-    } else {
-      word += c;
-      inWord = true;
-    }
+export function findEntry<E extends { name: string; alias?: string[] }>(entries: readonly E[], name: string): E {
+  const exact = exactIndex(entries).get(name);
+  if (exact) return exact as E;
+  let found: E | undefined;
+  let ambiguous = false;
+  for (const e of entries) {
+    if (e.alias?.includes(name)) return e;
+    if (!e.name.startsWith(name)) continue;
+    if (found !== undefined) ambiguous = true;
+    found = e;
+    if (e.name === name) return e;
   }
-  if (quote) throw new CommandError("unterminated quote");
-  endCommand();
-  return cmds;
+  if (ambiguous) {
+    const names = entries.filter((e) => e.name.startsWith(name)).map((e) => e.name);
+    throw new CommandError(`ambiguous command: ${name}, could be: ${names.join(", ")}`);
+  }
+  if (found === undefined) throw new CommandError(`unknown command: ${name}`);
+  return found;
 }
 
 /**
- * Split an argv into commands as tmux's cmd_parse_from_arguments: a word ending in `;` ends a
- * command (`new -d\; splitw`, `new -d \; splitw`); `\;` at the end is a literal `;`.
+ * Each table's full names and aliases, to the entry the scan below would return first: every
+ * command runs through findEntry (twice: parsed, then fired), and a scan of ~90 entries for
+ * the exact name was a measurable part of a pipelined control-mode command.
  */
-export function splitArgv(argv: string[]): string[][] {
-  const cmds: string[][] = [];
-  let cur: string[] = [];
-  for (const a of argv) {
-    if (a.endsWith("\\;")) cur.push(a.slice(0, -2) + ";");
-    else if (a.endsWith(";")) {
-      if (a.length > 1) cur.push(a.slice(0, -1));
-      if (cur.length) cmds.push(cur);
-      cur = [];
-    } else cur.push(a);
-  }
-  if (cur.length) cmds.push(cur);
-  return cmds;
+const exactIndexes = new WeakMap<readonly { name: string; alias?: string[] }[], Map<string, { name: string; alias?: string[] }>>();
+
+function exactIndex(entries: readonly { name: string; alias?: string[] }[]): Map<string, { name: string; alias?: string[] }> {
+  let index = exactIndexes.get(entries);
+  if (index) return index;
+  index = new Map();
+  for (const e of entries) for (const key of [e.name, ...(e.alias ?? [])]) if (!index.has(key)) index.set(key, e);
+  exactIndexes.set(entries, index);
+  return index;
 }
 
-/** Quote an argv back into a command line (list-keys, error messages). */
-export function joinCommandLine(argv: string[]): string {
-  return argv.map((a) => (a === "" || /[\s"'#;\\$]/.test(a) ? `"${a.replace(/(["\\$])/g, "\\$1")}"` : a)).join(" ");
+/** Whether a word of short flags (-dPc) ends in one that takes the next word as its value. */
+function takesNext(template: string, word: string): boolean {
+  for (let j = 1; j < word.length; j++) {
+    const at = template.indexOf(word[j] ?? "");
+    if (at !== -1 && template[at + 1] === ":") return j === word.length - 1;
+  }
+  return false;
+}
+
+/** weft's long options (--layout FILE, --json) among the leading flags, taken out before tmux's pass. */
+function takeLong(entry: CommandEntry<never>, args: readonly Arg[], out: Args): Arg[] {
+  const long = entry.long;
+  if (long === undefined) return [...args];
+  const rest: Arg[] = [];
+  let i = 0;
+  for (; i < args.length; i++) {
+    const a = args[i];
+    if (typeof a !== "string" || !a.startsWith("-") || a === "-" || a === "--") break;
+    if (!a.startsWith("--")) {
+      rest.push(a);
+      if (takesNext(entry.args, a) && i + 1 < args.length) rest.push(args[++i] as Arg);
+      continue;
+    }
+    const eq = a.indexOf("=");
+    const name = a.slice(2, eq > 0 ? eq : undefined);
+    const hasValue = long[name];
+    if (hasValue === undefined) throw new CommandError(`command ${entry.name}: unknown option --${name}`);
+    if (!hasValue) {
+      out.flags.set(name, true);
+      continue;
+    }
+    const v = eq > 0 ? a.slice(eq + 1) : args[++i];
+    if (typeof v !== "string") throw new CommandError(`command ${entry.name}: --${name} expects an argument`);
+    out.flags.set(name, v);
+  }
+  return [...rest, ...args.slice(i)];
+}
+
+/**
+ * args_parse for a command's entry, with tmux's causes: `command NAME: unknown flag -x`,
+ * `command NAME: too many arguments (need at most 1)`, or `usage: NAME USAGE` for -?.
+ */
+export function buildArgs(entry: CommandEntry<never>, args: readonly Arg[], lookup: SpecLookup): Args {
+  const a: Args = { flags: new Map(), all: new Map(), positional: [], values: [] };
+  const split = splitArgs(entry.args, takeLong(entry, args, a));
+  if ("usage" in split) throw new CommandError(`usage: ${entry.name} ${entry.usage}`);
+  if ("cause" in split) throw new CommandError(`command ${entry.name}: ${split.cause}`);
+  for (const [f, e] of split.flags) {
+    const strings = e.values.filter((v): v is string => typeof v === "string");
+    const last = strings[strings.length - 1];
+    a.flags.set(f, last ?? true);
+    if (strings.length > 0) a.all.set(f, strings);
+  }
+  split.values.forEach((v, i) => {
+    if (typeof v !== "string" && !entry.commandArgs?.(i, a.flags)) {
+      throw new CommandError(`command ${entry.name}: argument ${i + 1} must be "string"`);
+    }
+    a.values.push(v);
+    a.positional.push(typeof v === "string" ? v : blockToString(v, lookup));
+  });
+  const lower = entry.minArgs ?? 0;
+  const upper = entry.maxArgs ?? Infinity;
+  if (a.values.length < lower) throw new CommandError(`command ${entry.name}: too few arguments (need at least ${lower})`);
+  if (a.values.length > upper) throw new CommandError(`command ${entry.name}: too many arguments (need at most ${upper})`);
+  return a;
+}
+
+/**
+ * cmd_template_replace: %% (the first time) and %N become `text`; with a doubled %%% (or %N%)
+ * the characters " \ $ ; ~ in it are escaped, for a template that quotes it.
+ */
+export function templateReplace(template: string, text: string, index: number): string {
+  if (!template.includes("%")) return template;
+  let out = "";
+  let replaced = false;
+  for (let i = 0; i < template.length; i++) {
+    const ch = template[i];
+    if (ch !== "%") {
+      out += ch;
+      continue;
+    }
+    const next = template[i + 1] ?? "";
+    if (!(next >= "1" && next <= "9" && Number(next) === index)) {
+      if (next !== "%" || replaced) {
+        out += ch;
+        continue;
+      }
+      replaced = true;
+    }
+    i++;
+    const quoted = template[i + 1] === "%";
+    if (quoted) i++;
+    for (const c of text) out += quoted && "\"\\$;~".includes(c) ? "\\" + c : c;
+  }
+  return out;
+}
+
+/** A command list with every string argument put through templateReplace (cmd_list_copy with argv). */
+export function templateCommands(list: CommandList, texts: readonly string[]): CommandList {
+  const replace = (s: string) => texts.reduce((acc, t, i) => templateReplace(acc, t, i + 1), s);
+  return list.map((c) => ({ ...c, args: c.args.map((a) => (typeof a === "string" ? replace(a) : templateCommands(a, texts))) }));
 }

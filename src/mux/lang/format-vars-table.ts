@@ -17,6 +17,8 @@ export type VarTable = Record<string, () => VarValue>;
 export interface FormatServer {
   readonly socketPath: string;
   readonly version: string;
+  /** weft's own version (#{weft_version}); #{version} is the tmux version weft behaves as. */
+  readonly weftVersion: string;
   /** When the server started, in ms since the epoch. */
   readonly startTime: number;
   /** The configuration files loaded at start (config_files). */
@@ -66,6 +68,7 @@ export function serverVars(server: FormatServer, type: FormatType): VarTable {
     pid: () => process.pid,
     socket_path: () => server.socketPath,
     version: () => server.version,
+    weft_version: () => server.weftVersion,
     start_time: () => secs(server.startTime),
     config_files: () => server.configFiles.join(","),
     next_session_id: () => `$${server.nextSessionId}`,

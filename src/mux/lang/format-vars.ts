@@ -78,12 +78,19 @@ function place(server: FormatEnv, t: FormatTarget): { c: FormatClient | null; s:
 export function formatLookup(server: FormatEnv, t: FormatTarget): FormatLookup {
   const { c, s, w, wl, p } = place(server, t);
   // The tables are searched, not merged: copying ~300 entries into one object was the largest
-  // cost of a display -p (pipelined control-mode commands). The later table wins, as it did.
-  let tables: VarTable[] | null = null;
+  // cost of a display -p (pipelined control-mode commands). Each is built only when the search
+  // reaches it (a pane's variable never builds the server's table), once per lookup.
+  const makers: (() => VarTable)[] = [
+    () => clientVars(c),
+    () => paneVars(server, w, p),
+    () => windowVars(server, w, wl),
+    () => sessionVars(server, s),
+    () => serverVars(server, typeOf(t)),
+  ];
+  const tables: (VarTable | undefined)[] = [];
   const find = (name: string) => {
-    tables ??= [clientVars(c), paneVars(server, w, p), windowVars(server, w, wl), sessionVars(server, s), serverVars(server, typeOf(t))];
-    for (const table of tables) {
-      const f = table[name];
+    for (let i = 0; i < makers.length; i++) {
+      const f = (tables[i] ??= makers[i]?.() ?? {})[name];
       if (f) return f;
     }
     return undefined;

@@ -57,10 +57,20 @@ export class Model {
   private nextWindowId = 0;
   private nextPaneId = 0;
 
-  /** `socketPath` goes into every pane's $WEFT, so weft commands run in a pane find this server. */
+  /**
+   * Variables the config assigned (NAME=value): every pane gets them, over its session's
+   * environment, as tmux's global environment.
+   */
+  readonly globalEnvironment: Record<string, string> = {};
+
+  /**
+   * `socketPath` goes into every pane's $WEFT, so weft commands run in a pane find this server;
+   * `asTmux` (run under the name tmux): $TMUX and $TMUX_PANE too, as tmux sets them.
+   */
   constructor(
     private readonly socketPath: string,
     startup: StartupEnvironment = {},
+    private readonly asTmux = false,
   ) {
     this.options = createGlobalOptions(startup);
     for (const o of [this.options.server, this.options.session, this.options.window]) {
@@ -172,7 +182,7 @@ export class Model {
   }
 
   private paneEnv(s: Session, paneId: number, extra: Record<string, string> | undefined): Record<string, string> {
-    const env: Record<string, string> = { ...s.environment };
+    const env: Record<string, string> = { ...s.environment, ...this.globalEnvironment };
     delete env.WEFT;
     delete env.WEFT_PANE;
     delete env.TMUX;
@@ -180,6 +190,10 @@ export class Model {
     env.TERM = this.serverOptions.getString("default-terminal");
     env.WEFT = `${this.socketPath},${process.pid},${s.id}`;
     env.WEFT_PANE = `%${paneId}`;
+    if (this.asTmux) {
+      env.TMUX = env.WEFT;
+      env.TMUX_PANE = env.WEFT_PANE;
+    }
     return { ...env, ...extra };
   }
 

@@ -8,6 +8,7 @@ import { ControlNotifier } from "../client/control-notify.ts";
 import { activity, armSilence, bell } from "./alerts.ts";
 import { markSession, markWindow, markWindowSessions } from "./repaint.ts";
 import { checkWindowName, forgetWindowName } from "./names.ts";
+import { forgetCommandAliases } from "./command-alias.ts";
 
 /** Windows linked before: a window linked for the first time has just been created. */
 const linkedBefore = new WeakSet<Window>();
@@ -148,6 +149,7 @@ function paneData(server: Server, p: Pane, bytes: Uint8Array): void {
 /** Options change what is drawn and how windows are sized. */
 function optionChanged(server: Server, name: string): void {
   const { model } = server;
+  if (name === "command-alias") forgetCommandAliases(server);
   for (const s of model.sessions) server.sessionSizeChanged(s);
   for (const c of server.clients) c.redraw();
   if (name === "monitor-silence") for (const w of allWindows(server)) armSilence(server, w);

@@ -1,38 +1,53 @@
 // The server: owns the model, listens on the socket, runs commands from clients, key bindings
 // and the config file, and hears every change of the model once (reactions.ts).
+import { showInViewMode } from "../client/chooser.ts";
 import { startIdleLock } from "./idle-lock.ts";
 import { ServerAcl } from "./acl.ts";
-import { loadPromptHistory, savePromptHistory } from "./prompt-history-file.ts";
-import { existsSync, unlinkSync, chmodSync, readFileSync } from "node:fs";
+import { savePromptHistory } from "./prompt-history-file.ts";
+import { existsSync, unlinkSync, chmodSync } from "node:fs";
 import type { Socket } from "bun";
-import { Model, UserError, type Session, type Pane, type Window } from "../model/index.ts";
+import { Model, type Session, type Pane, type Window } from "../model/index.ts";
 import { startupEnvironment } from "./startup-env.ts";
 import { FormatJobs, pipeToCommand, type JobOwner } from "./jobs.ts";
 import { KeyTables } from "../lang/bindings.ts";
 import { ClientConnection } from "../client/client-connection.ts";
-import type { ClientHost, CommandCaller } from "../client/host.ts";
-import { CommandError, parseArgs, splitArgv, splitCommandLine, type CommandEntry, type CommandContext, type Target } from "../lang/command.ts";
+import type { ClientHost } from "../client/host.ts";
+import { CommandError, findEntry, type CommandEntry, type CommandContext, type Target } from "../lang/command.ts";
 import { resolveTarget, type TargetScope } from "../lang/target.ts";
 import type { FindFlags } from "../lang/cmd-find.ts";
-import { LayoutError } from "../model/layout.ts";
+import type { CommandList, ParseEnvironment } from "../lang/cmd-parse.ts";
+import { DEFAULT_BINDINGS } from "../lang/default-bindings.ts";
+import { CommandRunner, type ItemHandle, type ItemState } from "./cmdq.ts";
+import { startConfig } from "./config.ts";
+import { defaultBindingCheck } from "./default-keys.ts";
 import { peerUid, readableFds, outputWaiting } from "../../pty/index.ts";
 import { parseScheduler } from "../model/parse-scheduler.ts";
 import { encodeJson } from "../client/protocol.ts";
 import type { PaneView } from "../../render/index.ts";
 import { react } from "./reactions.ts";
 import { markSession } from "./repaint.ts";
+import { parseString } from "../lang/cmd-parse.ts";
+import { TMUX_VERSION } from "../lang/version.ts";
 
 /** What the command table's commands run with here: the server as their host, a connection as their client. */
-export type ServerCommandContext = CommandContext<Server, ClientConnection>;
+export type ServerCommandContext = CommandContext<Server, ClientConnection, ItemHandle>;
 export type ServerCommandEntry = CommandEntry<ServerCommandContext>;
 
 export interface ServerConfig {
   socketPath: string;
   commands: ServerCommandEntry[];
-  /** Config file to source at start; null for none (-f /dev/null works too). */
-  configFile: string | null;
+  /** Config files to load when the first client connects, in order. */
+  configFiles: readonly string[];
+  /** Missing config files are no error (tmux's default files, not -f). */
+  configQuiet?: boolean;
+  /** weft's own version (#{weft_version}). */
   version: string;
+  /** Run under the name tmux: panes get $TMUX and $TMUX_PANE as tmux sets them. */
+  asTmux?: boolean;
 }
+
+/** Variables the server's environment gets from the client that started it for the runtime only. */
+const RUNTIME_ONLY = new Set(["BUN_GC_TIMER_DISABLE", "BUN_JSC_percentCPUPerMBForFullTimer"]);
 
 /**
  * Only our own uid (and root) may connect, as tmux. Bun does not type a socket's fd but has it;
@@ -49,29 +64,48 @@ export class Server implements ClientHost {
   readonly model: Model;
   readonly clients = new Set<ClientConnection>();
   readonly keys = new KeyTables();
-  readonly commands = new Map<string, ServerCommandEntry>();
+  /** The command table in name order, as tmux's cmd_table (prefix matching lists it so). */
+  readonly entries: ServerCommandEntry[];
+  readonly runner: CommandRunner;
+  /** Variables set by the config (NAME=value, %hidden NAME=value): tmux's global environment. */
+  private readonly assigned = new Map<string, { value: string; hidden: boolean } | null>();
+  readonly parseEnv: ParseEnvironment = {
+    get: (name) => {
+      const a = this.assigned.get(name);
+      return a === null ? undefined : (a?.value ?? this.baseEnv()[name]);
+    },
+    set: (name, value, hidden) => {
+      this.assigned.set(name, { value, hidden });
+      this.model.globalEnvironment[name] = value;
+      if (hidden) delete this.model.globalEnvironment[name];
+    },
+  };
+  /** Default bindings left out because weft lacks a command they run (loaded once it has them). */
+  skippedDefaultBindings: string[] = [];
+  /** Lines for a pane's view mode that no client showed yet (the config's errors before an attach). */
   readonly waitChannels = new Map<string, { waiters: (() => void)[]; locked: boolean; lockWaiters: (() => void)[]; signalled: boolean }>();
   private listener: ReturnType<typeof Bun.listen<ClientConnection>> | null = null;
   private exiting = false;
   /** A session has existed (exit-empty waits for the first). */
   hadSession = false;
   private everConnected = false;
-  private pendingCommands = 0;
+  private configStarted = false;
   readonly socketPath: string;
-  readonly version: string;
-  /** For formats: when it started (start_time), the configuration loaded, its environment then. */
+  /** #{version}: the tmux version weft behaves as. */
+  readonly version = TMUX_VERSION;
+  readonly weftVersion: string;
+  readonly asTmux: boolean;
+  /** For formats: when it started (start_time), the configuration files it loads. */
   readonly startTime = Date.now();
-  readonly configFiles: string[] = [];
+  readonly configFiles: readonly string[];
   /** server-access: the users who may connect. */
   readonly acl = new ServerAcl(process.getuid?.() ?? 0);
   /** Each client's uid, from its socket (server-access -d ends a user's clients). */
   readonly clientUids = new WeakMap<ClientConnection, number>();
-  /** tmux's global environment: set-environment -g changes it. */
-  readonly environment: Record<string, string>;
   /** #(command) in formats: run in the background, the last line cached per client. */
   readonly jobs = new FormatJobs({
-    environment: () => ({ ...this.environment }),
-    cwd: (owner) => (owner instanceof ClientConnection ? owner.cwd : undefined) ?? this.environment.HOME ?? "/",
+    environment: () => this.globalEnv(),
+    cwd: (owner) => (owner instanceof ClientConnection ? owner.cwd : undefined) ?? this.globalEnv().HOME ?? "/",
     updated: (owner) => {
       if (owner instanceof ClientConnection) owner.markDirty();
     },
@@ -89,16 +123,66 @@ export class Server implements ClientHost {
 
   constructor(private readonly config: ServerConfig) {
     this.socketPath = config.socketPath;
-    this.version = config.version;
-    this.model = new Model(config.socketPath, startupEnvironment(process.env));
-    this.environment = Object.fromEntries(Object.entries(process.env).filter((kv): kv is [string, string] => kv[1] !== undefined));
+    this.weftVersion = config.version;
+    this.asTmux = config.asTmux === true;
+    this.configFiles = config.configFiles;
+    this.model = new Model(config.socketPath, startupEnvironment(process.env), this.asTmux);
     this.model.notify.subscribe((e) => react(this, e));
     this.model.runCopyCommand = (command, text, pane) => pipeToCommand(command, text, pane.currentPath(), this.environment);
-    for (const c of config.commands) {
-      this.commands.set(c.name, c);
-      for (const a of c.alias ?? []) this.commands.set(a, c);
-    }
+    this.entries = [...config.commands].sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+    this.runner = new CommandRunner(this);
+    this.loadDefaultBindings();
     parseScheduler.setInterrupt(() => this.interactiveWaiting());
+  }
+
+  /**
+   * key_bindings_init: each default binding parsed on its own and run. One that runs a command
+   * weft lacks (or a copy-mode command it lacks) is left out, and comes in once weft has it.
+   */
+  private loadDefaultBindings(): void {
+    const runner = this.runner;
+    const options = { ...runner.parseOptions(null), check: defaultBindingCheck(this.entries, runner.check) };
+    for (const text of DEFAULT_BINDINGS) {
+      const parsed = parseString(text, options);
+      if (!parsed.ok) this.skippedDefaultBindings.push(text);
+      else runner.append(parsed.commands, { conn: null });
+    }
+  }
+
+  /** The server's own environment as started (tmux's global environ), less the runtime's settings. */
+  private baseEnv(): Record<string, string> {
+    const env: Record<string, string> = {};
+    for (const [k, v] of Object.entries(process.env)) if (v !== undefined && !RUNTIME_ONLY.has(k)) env[k] = v;
+    return env;
+  }
+
+  /** TERM for panes and jobs (the default-terminal option). */
+  defaultTerminal(): string {
+    return "tmux-256color";
+  }
+
+  /** tmux's global_environ as formats see it: hidden variables too (environ_find finds them). */
+  get environment(): Readonly<Record<string, string>> {
+    const env = this.globalEnv();
+    for (const [k, v] of this.assigned) if (v?.hidden) env[k] = v.value;
+    return env;
+  }
+
+  /** The global environment: the server's, with what the config and set-environment -g assigned (hidden ones left out). */
+  globalEnv(): Record<string, string> {
+    const env = this.baseEnv();
+    for (const [k, v] of this.assigned) {
+      if (v === null) delete env[k];
+      else if (!v.hidden) env[k] = v.value;
+    }
+    return env;
+  }
+
+  /** set-environment -g: a value, or null to remove the variable (-u). */
+  setGlobalEnv(name: string, value: string | null): void {
+    this.assigned.set(name, value === null ? null : { value, hidden: false });
+    if (value === null) delete this.model.globalEnvironment[name];
+    else this.model.globalEnvironment[name] = value;
   }
 
   /**
@@ -147,9 +231,6 @@ export class Server implements ClientHost {
       process.umask(umask);
     }
     chmodSync(path, 0o600);
-    const file = this.config.configFile;
-    if (file && this.sourceFile(file, true) !== null) this.configFiles.push(file);
-    loadPromptHistory(this.model);
   }
 
   private listenOn(path: string): ReturnType<typeof Bun.listen<ClientConnection>> {
@@ -202,9 +283,17 @@ export class Server implements ClientHost {
     this.maybeExit();
   }
 
-  /** Exit when the last session is gone (exit-empty), as tmux does. */
+  /**
+   * Exit when the last session is gone (exit-empty), as tmux does: looked at once the running
+   * command is done, so that its client has its answer first (kill-session of the last one exits 0).
+   */
   maybeExit(): void {
-    if (this.exiting || this.pendingCommands > 0) return;
+    setImmediate(() => this.exitIfEmpty());
+  }
+
+  private exitIfEmpty(): void {
+    if (this.exiting) return;
+    if (this.configStarted && !this.runner.configFinished) return;
     const opts = this.model.serverOptions;
     if (!opts.getFlag("exit-empty")) return;
     // exit-unattached: sessions do not keep the server once no client is attached (server_loop).
@@ -242,12 +331,7 @@ export class Server implements ClientHost {
   // ---- commands -------------------------------------------------------------------------
 
   findCommand(name: string): ServerCommandEntry {
-    const exact = this.commands.get(name);
-    if (exact) return exact;
-    const matches = new Set([...this.commands.entries()].filter(([n]) => n.startsWith(name)).map(([, c]) => c));
-    if (matches.size === 1) return [...matches][0]!;
-    if (matches.size > 1) throw new CommandError(`ambiguous command: ${name}, could be: ${[...matches].map((c) => c.name).sort().join(", ")}`);
-    throw new CommandError(`unknown command: ${name}`);
+    return findEntry(this.entries, name);
   }
 
   /** What "current" is for a command from this caller: its client, the pane it runs in. */
@@ -273,149 +357,66 @@ export class Server implements ClientHost {
     return resolveTarget(this.model, this.targetScope(ctx.client, ctx.env), spec, kind, flags);
   }
 
-  /** Run one or more commands (split at ';'); returns the exit code. Errors never escape. */
-  async run(argv: string[], caller: CommandCaller): Promise<number> {
-    this.pendingCommands++;
-    try {
-      for (const cmd of splitArgv(argv)) {
-        const code = await this.runOne(cmd, caller);
-        if (code !== 0) return code;
+  /**
+   * A client's command message (server_client_dispatch_command): argv parsed as tmux's command
+   * line, queued on the client's queue, then its exit. The first client's waits for the config.
+   */
+  dispatchCommand(conn: ClientConnection, argv: string[]): void {
+    if (!this.configStarted) {
+      this.configStarted = true;
+      startConfig(this, conn, this.config.configFiles, this.config.configQuiet === true);
+    }
+    const state: ItemState = { conn };
+    const parsed = this.runner.parseArguments(argv.length === 0 ? ["new-session"] : argv, conn);
+    if (!parsed.ok) this.runner.appendCallback(state, () => (this.runner.reportError(conn, null, parsed.error), "normal"));
+    else this.runner.append(parsed.commands, state);
+    this.runner.appendCallback(state, (item) => {
+      if (!conn.control) {
+        conn.commandDone();
+        return "normal";
       }
-      return 0;
-    } finally {
-      this.pendingCommands--;
-      // After the caller has its answer (kill-session of the last session exits 0, as tmux).
-      setImmediate(() => this.maybeExit());
-    }
-  }
-
-  /** One command, its argv already parsed; synchronous when the command is (pipelined control lines pay no promise each). */
-  runSingle(argv: string[], caller: CommandCaller): number | Promise<number> {
-    this.pendingCommands++;
-    const done = () => {
-      this.pendingCommands--;
-      this.maybeExit();
-    };
-    const r = this.runOne(argv, caller);
-    if (typeof r === "number") {
-      done();
-      return r;
-    }
-    return r.finally(done);
-  }
-
-  commandSpec(name: string): ServerCommandEntry | undefined {
-    try {
-      return this.findCommand(name);
-    } catch {
-      return undefined;
-    }
-  }
-
-  private runOne(argv: string[], caller: CommandCaller): number | Promise<number> {
-    const [name, ...rest] = argv;
-    if (!name) return 0;
-    try {
-      const entry = this.findCommand(name);
-      const args = parseArgs(entry.args, rest, `${entry.name} ${entry.usage}`, entry.minArgs ?? 0, entry.maxArgs ?? Infinity, entry.long);
-      const from = { client: caller.conn, env: caller.env };
-      // With no sessions, commands that may run then (set-option -g, new-session) have no target.
-      const none: FindFlags = entry.noSession && this.model.sessions.length === 0 ? { canFail: true } : {};
-      const flagValue = (f: string) => {
-        const v = args.flags.get(f);
-        return typeof v === "string" ? v : undefined;
-      };
-      const target = entry.target
-        ? this.resolve(from, flagValue("t"), entry.target, { ...entry.targetFlags, ...none })
-        : this.resolve(from, undefined, "pane", { canFail: true });
-      if (!target && !entry.noSession && !entry.targetFlags?.canFail) throw new CommandError("no current target");
-      const source = entry.source ? this.resolve(from, flagValue("s"), entry.source, { ...entry.sourceFlags, ...none }) : null;
-      const ctx: ServerCommandContext = {
-        model: this.model,
-        server: this,
-        args,
-        target: target as Target,
-        ...(source ? { source } : {}),
-        client: caller.conn,
-        cwd: caller.cwd,
-        env: caller.env,
-        terminal: caller.terminal,
-        print: caller.print,
-      };
-      const r = entry.exec(ctx);
-      return r instanceof Promise ? r.then(() => 0, (e: unknown) => failed(e, caller)) : 0;
-    } catch (e) {
-      return failed(e, caller);
-    }
-  }
-
-  /** Run a command line (config file, binding, prompt) as an attached client or the server itself. */
-  async runLine(line: string, conn: ClientConnection | null): Promise<number> {
-    let cmds: string[][];
-    const errors: string[] = [];
-    try {
-      cmds = splitCommandLine(line);
-    } catch (e) {
-      conn?.showMessage((e as Error).message);
-      return 1;
-    }
-    const caller = this.internalCaller(conn, errors);
-    for (const c of cmds) {
-      const code = await this.run(c, caller);
-      if (code !== 0) return code;
-    }
-    return 0;
-  }
-
-  internalCaller(conn: ClientConnection | null, errors: string[] = []): CommandCaller {
-    // A command prints line by line; the client shows what one turn printed together (one line
-    // as a message, more in a view over the pane).
-    let out: string[] = [];
-    const flush = () => {
-      const text = out.join("\n");
-      out = [];
-      conn?.showOutput(text);
-    };
-    return {
-      conn,
-      cwd: conn?.cwd ?? process.cwd(),
-      env: conn?.env ?? {},
-      terminal: conn?.terminal,
-      print: (t) => {
-        if (out.push(t) === 1) setImmediate(flush);
-      },
-      printError: (t) => {
-        errors.push(t);
-        conn?.showMessage(t);
-      },
-    };
-  }
-
-  /** source-file: every line a command; errors are reported with their line number. */
-  /** Its commands' errors; null when quietMissing and there is no such file. */
-  sourceFile(path: string, quietMissing = false): string[] | null {
-    let text: string;
-    try {
-      text = readFileSync(path, "utf8");
-    } catch (e) {
-      if (quietMissing && (e as NodeJS.ErrnoException).code === "ENOENT") return null;
-      throw new CommandError(`${path}: ${(e as NodeJS.ErrnoException).code === "ENOENT" ? "No such file or directory" : (e as Error).message}`);
-    }
-    const errors: string[] = [];
-    const lines = text.replace(/\\\n/g, "").split("\n");
-    lines.forEach((line, i) => {
-      let cmds: string[][];
-      try {
-        cmds = splitCommandLine(line);
-      } catch (e) {
-        errors.push(`${path}:${i + 1}: ${(e as Error).message}`);
-        return;
-      }
-      for (const c of cmds) {
-        void this.run(c, { ...this.internalCaller(null), printError: (t) => errors.push(`${path}:${i + 1}: ${t}`) });
-      }
+      // A control client's lines wait until its command's notifications are written (tmux reads
+      // its input only once it is attached): they are written a turn later (control-notify.ts).
+      setImmediate(() => {
+        conn.commandDone();
+        this.runner.queueFor(conn).continue(item);
+      });
+      return "wait";
     });
-    return errors;
+  }
+
+  runControlLine(conn: ClientConnection, line: string): void {
+    this.runner.appendControlLine(conn, line);
+  }
+
+  afterQueued(conn: ClientConnection, fn: () => void): void {
+    this.runner.appendCallback({ conn }, () => {
+      fn();
+      return "normal";
+    });
+  }
+
+  /** Run a command line as a client (the prompt, a template filled in); errors show on it. */
+  runLine(line: string, conn: ClientConnection | null): void {
+    const parsed = this.runner.parseString(line, conn);
+    if (!parsed.ok) {
+      if (conn) this.runner.reportError(conn, null, parsed.error);
+      return;
+    }
+    this.runCommands(parsed.commands, conn);
+  }
+
+  /** Queue parsed commands (a key binding's) on a client's queue. */
+  runCommands(list: CommandList, conn: ClientConnection | null): void {
+    this.runner.append(list, { conn });
+  }
+
+  /**
+   * Lines shown over a pane in tmux's view mode (cfg_show_causes, run-shell's output): the
+   * pane's mode, seen by whoever shows it now or later.
+   */
+  showInPane(p: Pane, lines: readonly string[]): void {
+    showInViewMode(this.model, p, lines);
   }
 
   // ---- clients and the model --------------------------------------------------------------
@@ -463,19 +464,6 @@ export class Server implements ClientHost {
     const rows = mode === "largest" ? Math.max(...clients.map((c) => c.windowRows)) : mode === "smallest" ? Math.min(...clients.map((c) => c.windowRows)) : pick.windowRows;
     w.resize(Math.max(1, cols), Math.max(1, rows));
   }
-}
-
-/** A command threw: its error for the caller, exit code 1. */
-function failed(e: unknown, caller: CommandCaller): number {
-  if (e instanceof UserError || e instanceof LayoutError) {
-    // A quiet failure (tmux's CMD_FIND_QUIET) fails without a word.
-    if (e.message !== "") caller.printError(e.message);
-  } else {
-    // A bug, not a user error: report it and carry on; the server and its panes survive.
-    caller.printError(`internal error: ${(e as Error).message}`);
-    console.error(e);
-  }
-  return 1;
 }
 
 /**

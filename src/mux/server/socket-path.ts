@@ -1,12 +1,25 @@
 // Where the server's socket lives, and the checks tmux makes on its directory: created 0700,
 // owned by the user, not open to others.
-import { mkdirSync, lstatSync } from "node:fs";
+import { mkdirSync, lstatSync, realpathSync } from "node:fs";
 import { join } from "node:path";
 
 export class SocketDirError extends Error {}
 
-export function socketDir(env: Record<string, string | undefined> = process.env): string {
+/**
+ * weft's socket directory: $WEFT_TMPDIR/weft-UID, $XDG_RUNTIME_DIR/weft or /tmp/weft-UID; under
+ * the name tmux, tmux's: $TMUX_TMPDIR/tmux-UID or /tmp/tmux-UID (its TMUX_SOCK, resolved).
+ */
+export function socketDir(env: Record<string, string | undefined> = process.env, asTmux = false): string {
   const uid = process.getuid?.() ?? 0;
+  if (asTmux) {
+    for (const base of [env.TMUX_TMPDIR, "/tmp/"]) {
+      if (!base) continue;
+      try {
+        return join(realpathSync(base), `tmux-${uid}`);
+      } catch {}
+    }
+    return `/tmp/tmux-${uid}`;
+  }
   if (env.WEFT_TMPDIR) return join(env.WEFT_TMPDIR, `weft-${uid}`);
   if (env.XDG_RUNTIME_DIR) return join(env.XDG_RUNTIME_DIR, "weft");
   return `/tmp/weft-${uid}`;
@@ -27,9 +40,9 @@ export function ensureSocketDir(dir: string): void {
 }
 
 /** -S path wins; else -L name (default "default") in the socket directory. */
-export function socketPath(opts: { socketName?: string; socketPath?: string }, env: Record<string, string | undefined> = process.env): string {
+export function socketPath(opts: { socketName?: string; socketPath?: string; asTmux?: boolean }, env: Record<string, string | undefined> = process.env): string {
   if (opts.socketPath) return opts.socketPath;
   const name = opts.socketName ?? "default";
   if (name.includes("/")) throw new SocketDirError(`invalid socket name: ${name}`);
-  return join(socketDir(env), name);
+  return join(socketDir(env, opts.asTmux), name);
 }

@@ -29,7 +29,7 @@ function freshServer(): Server {
   delete process.env.VISUAL;
   delete process.env.EDITOR;
   try {
-    return new Server({ socketPath: `/tmp/weft-options-test-${process.pid}.sock`, commands: COMMANDS, configFile: null, version: "test" });
+    return new Server({ socketPath: `/tmp/weft-options-test-${process.pid}.sock`, commands: COMMANDS, configFiles: [], version: "test" });
   } finally {
     for (const [k, v] of Object.entries(saved)) if (v === undefined) delete process.env[k];
       else process.env[k] = v;
@@ -40,11 +40,10 @@ async function runCase(lines: string[]): Promise<string> {
   const s = freshServer();
   server = s;
   const out: string[] = [];
-  const caller = { conn: null, cwd: "/", env: { PATH: "/usr/bin:/bin" }, print: (t: string) => out.push(t), printError: (t: string) => out.push(`! ${t}`) };
-  await s.run(["new-session", "-d"], { ...caller, print() {}, printError() {} });
+  await s.runner.runArgv(["new-session", "-d"], { print() {}, error() {}, retval: 0 });
   for (const line of lines) {
     out.push(`$ ${line}`);
-    const code = await s.run(shellWords(line), caller);
+    const code = await s.runner.runArgv(shellWords(line), { print: (t: string) => out.push(t), error: (t: string) => out.push(`! ${t}`), retval: 0 });
     if (code !== 0) out.push(`[exit ${code}]`);
   }
   return out.join("\n");

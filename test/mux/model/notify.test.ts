@@ -4,7 +4,6 @@
 import { test, expect, beforeAll, afterAll } from "bun:test";
 import { Server } from "../../../src/mux/server/server.ts";
 import { COMMANDS } from "../../../src/cli/commands/index.ts";
-import { splitCommandLine } from "../../../src/mux/lang/command.ts";
 import type { ModelEvent } from "../../../src/mux/model/index.ts";
 import { waitFor } from "../../helpers/wait.ts";
 
@@ -31,12 +30,10 @@ function describe(e: ModelEvent): string {
 /** Run a command line; the events it caused, described. Fails on a command error. */
 async function run(line: string): Promise<string[]> {
   seen.length = 0;
-  const errors: string[] = [];
-  const caller = { conn: null, cwd: "/", env: { SHELL: "/bin/sh", PATH: process.env.PATH ?? "/usr/bin:/bin" }, print() {}, printError: (t: string) => errors.push(t) };
-  for (const argv of splitCommandLine(line)) {
-    const code = await server.run(argv, caller);
-    if (code !== 0) throw new Error(`${line}: ${errors.join("; ")}`);
-  }
+  const parsed = server.runner.parseString(line, null);
+  if (!parsed.ok) throw new Error(`${line}: ${parsed.error}`);
+  const code = await server.runner.run(parsed.commands, { conn: null });
+  if (code !== 0) throw new Error(`${line}: ${server.runner.causes.splice(0).join("; ")}`);
   return seen.filter((e) => !PROGRAM_EVENTS.has(e.type)).map(describe);
 }
 
@@ -51,7 +48,7 @@ function ids(target: string): { s: string; w: string; p: string } {
 }
 
 beforeAll(() => {
-  server = new Server({ socketPath: `/tmp/weft-notify-test-${process.pid}.sock`, commands: COMMANDS, configFile: null, version: "test" });
+  server = new Server({ socketPath: `/tmp/weft-notify-test-${process.pid}.sock`, commands: COMMANDS, configFiles: [], version: "test" });
   server.model.notify.subscribe((e) => seen.push(e));
 });
 

@@ -1,0 +1,61 @@
+// weft as a drop-in for tmux: run under the name `tmux` (a link or a copy so named), it reports
+// tmux's version line, and with no weft config of its own it reads tmux's config files.
+import { existsSync, realpathSync } from "node:fs";
+import { homedir } from "node:os";
+import { basename, join } from "node:path";
+import { TMUX_VERSION } from "../mux/lang/version.ts";
+
+
+/** Whether weft was started under the name tmux (process.argv0: what it was invoked by). */
+export function runsAsTmux(argv0: string): boolean {
+  return basename(argv0) === "tmux";
+}
+
+/**
+ * -V: exactly tmux's line under the name tmux, which every version check reads (TPM, tmux-yank,
+ * oh-my-tmux, libtmux); otherwise weft's own version with the tmux one it behaves as.
+ */
+export function versionLine(prog: string, weftVersion: string): string {
+  return prog === "tmux" ? `tmux ${TMUX_VERSION}` : `weft ${weftVersion} (tmux ${TMUX_VERSION})`;
+}
+
+export function usageLines(prog: string): string {
+  const pad = " ".repeat(prog.length + 8);
+  return `usage: ${prog} [-2CDlNuvV] [-c shell-command] [-f file] [-L socket-name]\n${pad}[-S socket-path] [-T features] [command [flags]]`;
+}
+
+/** tmux's expand_path: ~ and $VAR at the start; null when the variable is unset. */
+function expandPath(p: string, env: Record<string, string | undefined>): string | null {
+  if (p.startsWith("~/")) return join(env.HOME || homedir(), p.slice(2));
+  const m = /^\$([A-Za-z_][A-Za-z0-9_]*)(.*)$/.exec(p);
+  if (m) {
+    const v = env[m[1] ?? ""];
+    return v ? v + (m[2] ?? "") : null;
+  }
+  return p;
+}
+
+/** tmux 3.3a's TMUX_CONF as built on this machine (strings /usr/bin/tmux). */
+const TMUX_CONF = ["/etc/tmux.conf", "~/.tmux.conf", "$XDG_CONFIG_HOME/tmux/tmux.conf", "~/.config/tmux/tmux.conf"];
+
+/**
+ * The config files to load when none is given with -f: weft's own if it exists (not under the
+ * name tmux), else every one of tmux's that exists, resolved and without repeats (expand_paths).
+ */
+export function configFiles(asTmux: boolean, env: Record<string, string | undefined> = process.env): string[] {
+  const own = join(env.HOME || homedir(), ".config/weft/weft.conf");
+  if (!asTmux && existsSync(own)) return [own];
+  const out: string[] = [];
+  for (const p of TMUX_CONF) {
+    const e = expandPath(p, env);
+    if (e === null) continue;
+    let real: string;
+    try {
+      real = realpathSync(e);
+    } catch {
+      continue;
+    }
+    if (!out.includes(real)) out.push(real);
+  }
+  return out;
+}
