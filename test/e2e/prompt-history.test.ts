@@ -58,7 +58,8 @@ test("Enter adds to the prompt's type history (not repeating the newest); Up and
   await waitFor(async () => (await w.run("show", "-gv", "@found")).stdout === "word\n", "the search prompt's command");
   expect(await w.ok("showphist", "-T", "search")).toBe("History for search:\n\n1: word\n\n");
   c.type("\x02:command-prompt -T nope\r");
-  await c.waitForScreen((s) => s.includes("unknown type: nope"), "command-prompt's error");
+  // On the status line, capitalised as tmux shows a client's errors.
+  await c.waitForScreen((s) => s.includes("Unknown type: nope"), "command-prompt's error");
   await w.ok("clearphist");
   expect(await w.ok("showphist", "-T", "command")).toBe("History for command:\n\n\n");
   expect(existsSync(join(w.dir, ".tmux_history"))).toBe(false);
