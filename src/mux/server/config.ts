@@ -107,13 +107,17 @@ export function showCauses(server: Server, s: Session): void {
   server.showInPane(s.current.active, causes);
 }
 
-/** Whether a path names something (a file that cannot be read still does: reading it says why). */
+/**
+ * Whether a path names something (a file that cannot be read still does: reading it says why).
+ * A name too long matches nothing, as glob(3) finds nothing for it: tmux then says "No such
+ * file or directory", and nothing under -q.
+ */
 function exists(p: string): boolean {
   try {
     statSync(p);
     return true;
   } catch (e) {
-    return (e as NodeJS.ErrnoException).code !== "ENOENT" && (e as NodeJS.ErrnoException).code !== "ENOTDIR";
+    return !["ENOENT", "ENOTDIR", "ENAMETOOLONG"].includes((e as NodeJS.ErrnoException).code ?? "");
   }
 }
 
