@@ -68,16 +68,27 @@ interface Handlers {
 }
 
 async function connect(path: string, handlers: Handlers): Promise<Socket<undefined> | null> {
+  // A refused connect may call the error handler as well as reject: only a connection that was
+  // made can be lost ("server exited unexpectedly"); a refused one is "no server running".
+  let made = false;
+  let lostEarly = false;
+  const lost = () => {
+    if (made) handlers.close();
+    else lostEarly = true;
+  };
   try {
-    return await Bun.connect({
+    const sock = await Bun.connect({
       unix: path,
       socket: {
         data: (_s, b) => handlers.data(b),
         drain: () => handlers.drain(),
-        close: () => handlers.close(),
-        error: () => handlers.close(),
+        close: lost,
+        error: lost,
       },
     });
+    made = true;
+    if (lostEarly) queueMicrotask(() => handlers.close());
+    return sock;
   } catch {
     return null;
   }

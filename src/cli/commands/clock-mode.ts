@@ -2,7 +2,7 @@
 // now or later, until a key is pressed there.
 import type { CommandEntry } from "./context.ts";
 import { Clock } from "../../mux/client/clock.ts";
-import { enterMode, leaveMode } from "../../mux/model/index.ts";
+import { enterMode, leaveMode, modeChanged } from "../../mux/model/index.ts";
 
 export const clockMode: CommandEntry = {
   name: "clock-mode",
@@ -17,7 +17,7 @@ export const clockMode: CommandEntry = {
       style: () => (window.options.getString("clock-mode-style") === "12" ? "12" : "24"),
       colour: () => window.options.getString("clock-mode-colour"),
       // The minute may have turned: the pane is drawn again wherever it is shown.
-      changed: () => model.notify.emit({ type: "pane-changed", pane }),
+      changed: () => modeChanged(model, pane, true),
       done: () => leaveMode(model, pane, clock),
     });
     enterMode(model, pane, clock);

@@ -3,21 +3,50 @@
 import { statSync } from "node:fs";
 import { CommandError, value, type Args } from "../../mux/lang/command.ts";
 import type { CommandContext } from "./context.ts";
-import type { NewPaneOptions } from "../../mux/model/index.ts";
+import { Environ, type NewPaneOptions, type Options, type Session } from "../../mux/model/index.ts";
+import { fnmatch } from "../../mux/lang/fnmatch.ts";
 import type { ClientConnection } from "../../mux/client/client-connection.ts";
 import { formatTrue } from "../../mux/lang/format.ts";
 import { expandAt, formatLookup, type ExpandOptions, type FormatTarget } from "../../mux/lang/format-vars.ts";
 
-/** -c dir, -e VAR=value (repeatable) and the command words, for new-session/new-window/split-window/respawn-pane. */
+/**
+ * -c dir, -e VAR=value (repeatable) and the command words, for new-session/new-window/
+ * split-window/respawn-*; an unattached client's PATH goes to the pane (tmux's spawn.c).
+ */
 export function paneOptions(ctx: CommandContext, a: Args = ctx.args): NewPaneOptions {
-  const env: Record<string, string> = {};
-  for (const e of a.all.get("e") ?? []) {
-    const eq = e.indexOf("=");
-    if (eq <= 0) throw new CommandError(`invalid environment: ${e}`);
-    env[e.slice(0, eq)] = e.slice(eq + 1);
-  }
+  const env = assignments(a).toRecord();
   const cwd = startDirectoryFlag(ctx, a);
-  return { command: a.positional, cwd, env };
+  const clientPath = ctx.client && !ctx.client.session ? ctx.env.PATH : undefined;
+  return { command: a.positional, cwd, env, ...(clientPath !== undefined ? { clientPath } : {}) };
+}
+
+/** -e NAME=value, as tmux's environ_put: one without "=" is ignored. */
+function assignments(a: Args): Environ {
+  const env = new Environ();
+  for (const e of a.all.get("e") ?? []) env.put(e);
+  return env;
+}
+
+/** update-environment's patterns in `oo` (a session's options, or the global ones). */
+function updatePatterns(oo: Options): string[] {
+  return oo.getArray("update-environment").map(([, v]) => v);
+}
+
+/**
+ * The environment of a session new-session makes: update-environment's variables from the
+ * calling client (unless -E), then -e, as tmux's cmd-new-session.c.
+ */
+export function newSessionEnviron(ctx: CommandContext): Environ {
+  const env = new Environ();
+  if (ctx.client && !ctx.args.flags.has("E")) env.update(updatePatterns(ctx.model.sessionOptions), Environ.from(ctx.env), fnmatch);
+  assignments(ctx.args).copyInto(env);
+  return env;
+}
+
+/** attach-session and switch-client bring the client's update-environment variables (unless -E). */
+export function updateSessionEnviron(ctx: CommandContext, s: Session, clientEnv: Record<string, string> = ctx.env): void {
+  if (ctx.args.flags.has("E")) return;
+  s.environ.update(updatePatterns(s.options), Environ.from(clientEnv), fnmatch);
 }
 
 /** -c start-directory, expanded as a format as tmux does (-c '#{pane_current_path}'). */
@@ -112,6 +141,7 @@ export function checkNesting(ctx: CommandContext): void {
   if (ctx.client?.control) return;
   const name = insideVariable(ctx);
   const tty = ctx.client?.terminal?.tty;
+  // A client with no terminal is in no pane (tmux goes on to "open terminal failed").
   if (!ctx.env[name] || !tty) return;
   const inOurPane = ctx.model.sessions.some((s) => s.windows.some((w) => [...w.panes.values()].some((p) => p.tty === tty)));
   if (inOurPane) throw new CommandError(`sessions should be nested with care, unset $${name} to force`);

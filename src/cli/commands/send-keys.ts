@@ -5,6 +5,7 @@ import type { CommandEntry } from "./context.ts";
 import { encodeKey } from "../../mux/lang/keys.ts";
 import { runCopyModeCommand } from "../../mux/lang/copy-mode-keys.ts";
 import { shownList } from "../../mux/client/chooser.ts";
+import { modeChanged } from "../../mux/model/index.ts";
 import { attachedClient } from "./common.ts";
 
 export const sendKeys: CommandEntry = {
@@ -45,7 +46,7 @@ export const sendKeys: CommandEntry = {
       // a client to act as (none attached: they go nowhere).
       const by = attachedClient(ctx);
       if (by) for (let i = 0; i < repeat; i++) for (const word of a.positional) list.key(word, by);
-      ctx.model.notify.emit({ type: "pane-changed", pane });
+      modeChanged(ctx.model, pane, true);
       return;
     }
     if (flag(a, "R")) pane.terminal.reset();

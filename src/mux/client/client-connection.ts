@@ -22,6 +22,7 @@ import { ClientView } from "./view.ts";
 import { statusLineCount } from "./status.ts";
 import { ClientInput } from "./input.ts";
 import type { StatusPrompt } from "./prompt.ts";
+import type { CommandMouse } from "../lang/command.ts";
 import { ControlClient } from "./control.ts";
 import type { CommandList } from "../lang/cmd-parse.ts";
 
@@ -152,6 +153,7 @@ export class ClientConnection {
         if (this.session) {
           this.view.resize(m.cols, m.rows);
           this.server.sessionSizeChanged(this.session);
+          if (m.t === "resize") this.server.model.notify.emit({ type: "client-resized", client: this, session: this.session });
           if (m.t === "resume") this.redraw();
           else this.markDirty();
         }
@@ -208,7 +210,7 @@ export class ClientConnection {
     this.endWhenWritten();
     this.closed = true;
     this.server.removeClient(this);
-    if (s) this.server.model.notify.emit({ type: "client-detached", client: this });
+    if (s) this.server.model.notify.emit({ type: "client-detached", client: this, session: s });
   }
 
   send(m: ServerMessage): void {
@@ -284,6 +286,7 @@ export class ClientConnection {
   onClose(): void {
     if (this.closed) return;
     this.closed = true;
+    if (this.session) this.server.model.notify.emit({ type: "client-detached", client: this, session: this.session });
     this.control?.stop();
     this.releaseTty();
     this.stopRendering();
@@ -315,11 +318,13 @@ export class ClientConnection {
     return this.terminal?.term ?? "";
   }
 
-  attach(s: Session): void {
+  /** Show `s`; `announce`: attach-session's client-attached too, for a client that showed nothing. */
+  attach(s: Session, announce = false): void {
     if (!this.terminal && !this.control) throw new Error("not a terminal");
     const old = this.session;
     const first = old === null;
     this.session = s;
+    this.focused = true; // as tmux's server_client_set_session
     this.lastActivity = performance.now();
     s.activity = preciseNow();
     s.lastAttached = Date.now();
@@ -334,12 +339,14 @@ export class ClientConnection {
       if (this.server.model.serverOptions.getFlag("focus-events")) this.setFocusReporting(true);
     }
     this.server.model.notify.emit({ type: "client-session-changed", client: this, session: s, old });
+    if (announce && first) this.server.model.notify.emit({ type: "client-attached", client: this, session: s });
     this.redraw();
   }
 
   /** Switch to another session (switch-client). */
   switchTo(s: Session): void {
     const old = this.session;
+    this.focused = true;
     if (old && old !== s) this.lastSession = old;
     this.session = s;
     s.lastAttached = Date.now();
@@ -358,8 +365,10 @@ export class ClientConnection {
     this.endWhenWritten();
     this.closed = true;
     this.server.removeClient(this);
-    if (s) this.server.sessionSizeChanged(s);
-    if (s) this.server.model.notify.emit({ type: "client-detached", client: this });
+    if (s) {
+      this.server.sessionSizeChanged(s);
+      this.server.model.notify.emit({ type: "client-detached", client: this, session: s });
+    }
   }
 
   /** Paint the current state now, pacing aside (the session is ending: no later frame comes). */
@@ -453,6 +462,15 @@ export class ClientConnection {
     this.toTerminal(new Uint8Array([7]));
   }
 
+  /** Whether the host terminal has the focus, as its last report said (tmux starts a client focused). */
+  focused = true;
+
+  /** A focus report from the host terminal: announced; the reactions move the panes' focus. */
+  setFocused(focused: boolean): void {
+    this.focused = focused;
+    if (this.session) this.server.model.notify.emit({ type: focused ? "client-focus-in" : "client-focus-out", client: this, session: this.session });
+  }
+
   /** focus-events: ask the host terminal for focus reports (ESC [ I and ESC [ O), or stop. */
   setFocusReporting(on: boolean): void {
     this.toTerminal(Buffer.from(on ? "\x1b[?1004h" : "\x1b[?1004l", "latin1"));
@@ -485,8 +503,8 @@ export class ClientConnection {
     this.server.runLine(line, this);
   }
 
-  /** Run a key binding's commands as this client, on its queue. */
-  runBinding(commands: CommandList): void {
-    this.server.runCommands(commands, this);
+  /** Run a key binding's commands as this client, on its queue (with the mouse event it ran for). */
+  runBinding(commands: CommandList, mouse?: CommandMouse): void {
+    this.server.runCommands(commands, this, mouse ? { mouse } : undefined);
   }
 }

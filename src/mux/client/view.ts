@@ -13,6 +13,15 @@ import { shownList, showInViewMode, type PaneList } from "./chooser.ts";
 import { expandAt, type FormatClient } from "../lang/format-vars.ts";
 import { hostMouseMode, hostMouseSequence } from "./mouse.ts";
 import type { ClientHost } from "./host.ts";
+import type { Menu } from "./menu.ts";
+import type { Popup } from "./popup.ts";
+import { DEFAULT_BASE, parseStyle, type StyleBase } from "../model/style.ts";
+
+/** A menu or a popup over the whole client (tmux's overlay: one at a time), and what its closing calls. */
+export interface OverlayState {
+  box: Menu | Popup;
+  closed(): void;
+}
 
 /** What the view needs of its connection (formats see it as their client). */
 export interface ViewOwner extends FormatClient {
@@ -41,6 +50,8 @@ export class ClientView {
   /** display-panes: numbers shown on the panes until the timer, and what a digit runs. */
   paneNumbers: { timer: ReturnType<typeof setTimeout>; pick: (paneId: string) => void } | null = null;
   message: { text: string; timer: ReturnType<typeof setTimeout> | null } | null = null;
+  /** display-menu's menu or display-popup's popup, over everything while open. */
+  overlay: OverlayState | null = null;
   private screen: ClientScreen | null = null;
   private pacer: FramePacer | null = null;
   private frame: Frame | undefined;
@@ -91,10 +102,15 @@ export class ClientView {
     if (this.paneNumbers) clearTimeout(this.paneNumbers.timer);
     this.paneNumbers = null;
     this.cursorColour = null;
+    this.closeOverlay();
   }
 
   resize(cols: number, rows: number): void {
     this.screen?.resize(cols, rows);
+    const o = this.overlay?.box;
+    // A menu is made for the size it opened at and goes, as tmux's; a popup keeps within the client.
+    if (o && "pane" in o) o.resize(cols, rows);
+    else if (o) this.closeOverlay();
   }
 
   /** The host answered our DECRQM for synchronized output (DEC 2026): frames use it or not. */
@@ -119,6 +135,19 @@ export class ClientView {
     const line = this.chrome?.statusTop ? y : y - (this.owner.rows - n);
     if (line < 0 || line >= n) return null;
     return rangeAt(status.ranges[line] ?? [], x) ?? "none";
+  }
+
+  /**
+   * Where window `index`'s range is on the status lines as last drawn (display-menu -xW): its
+   * first column and its line.
+   */
+  windowStatusRange(index: number): { x: number; line: number } | undefined {
+    const ranges = this.chrome?.status?.ranges ?? [];
+    for (let line = 0; line < ranges.length; line++) {
+      const r = ranges[line]?.find((r) => r.type === "window" && r.argument === index);
+      if (r) return { x: r.start, line };
+    }
+    return undefined;
   }
 
   /** The first client row of the window (below status lines at the top). */
@@ -188,6 +217,7 @@ export class ClientView {
         statusTop: chrome.statusTop,
         overlay: chrome.overlay,
         borders: chrome.borders,
+        ...(this.overlay ? { boxes: this.overlayBoxes(s) } : {}),
       },
       this.frame,
     );
@@ -197,6 +227,13 @@ export class ClientView {
     const bytes = this.screen.encode(this.frame);
     if (bytes.length > 0) this.owner.toTerminal(bytes);
     return this.frame.holdMs || undefined;
+  }
+
+  private overlayBoxes(s: Session) {
+    const o = this.overlay?.box;
+    const chosen = styleBase(s.current.options.getString("mode-style"));
+    if (!o) return [];
+    return "pane" in o ? o.boxes(chosen) : [o.box(chosen)];
   }
 
   private paneLabel(s: Session, p: Pane): { text: string; bg: string } {
@@ -294,6 +331,23 @@ export class ClientView {
     this.markDirty();
   }
 
+  /** display-menu, display-popup: the overlay shows until closeOverlay; `closed` is called then. */
+  openOverlay(box: Menu | Popup, closed: () => void): void {
+    this.closeOverlay();
+    this.overlay = { box, closed };
+    if ("pane" in box) box.resize(this.owner.cols, this.owner.rows);
+    this.markDirty();
+  }
+
+  closeOverlay(): void {
+    const o = this.overlay;
+    if (!o) return;
+    this.overlay = null;
+    if ("pane" in o.box) o.box.dispose();
+    o.closed();
+    this.markDirty();
+  }
+
   /** Open a status-line prompt (command-prompt, confirm-before). */
   openPrompt(prompt: StatusPrompt): void {
     this.prompt = prompt;
@@ -304,4 +358,10 @@ export class ClientView {
     this.prompt = null;
     this.markDirty();
   }
+}
+
+/** A style option's colours and attributes (the default cell when it does not parse). */
+export function styleBase(text: string): StyleBase {
+  const st = parseStyle(text, DEFAULT_BASE);
+  return st ? { fg: st.fg, bg: st.bg, attr: st.attr } : DEFAULT_BASE;
 }

@@ -3,6 +3,7 @@
 export { Model, isUsableShell, type NewPaneOptions, type NewSessionOptions, type PaneTarget } from "./model.ts";
 export { Notifier, type ModelEvent, type ModelEventType, type ClientRef, type PasteBuffer, type Listener } from "./notify.ts";
 export { UserError } from "./errors.ts";
+export { Environ, type EnvironEntry } from "./environ.ts";
 export { Session, preciseNow } from "./session.ts";
 export { Window } from "./window.ts";
 export { Winlink } from "./winlink.ts";

@@ -15,6 +15,7 @@ export interface EnterOptions {
 /** The pane's copy mode, entered if it was not in it. */
 export function enterCopyMode(model: Model, pane: Pane, opts: EnterOptions = {}): CopyMode {
   let cm = pane.copyMode;
+  const entered = !cm;
   if (!cm) {
     const w = model.findPane(pane.id)?.window;
     const vi = w?.options.getString("mode-keys") === "vi";
@@ -23,7 +24,7 @@ export function enterCopyMode(model: Model, pane: Pane, opts: EnterOptions = {})
       {
         copy: (text, pipe) => copyText(model, pane, text, pipe),
         changed: () => model.notify.emit({ type: "pane-changed", pane }),
-        moved: () => modeChanged(model, pane),
+        moved: () => modeChanged(model, pane, true),
         exit: () => {
           if (pane.copyMode === mode) pane.copyMode = null;
           modeChanged(model, pane);
@@ -44,7 +45,7 @@ export function enterCopyMode(model: Model, pane: Pane, opts: EnterOptions = {})
     cm.exitAtBottom = false;
   }
   if (opts.pageUp) cm.pageUp();
-  modeChanged(model, pane);
+  modeChanged(model, pane, !entered);
   return cm;
 }
 
@@ -83,9 +84,12 @@ export function paneModeCount(pane: Pane): number {
   return pane.modeStack.length + (pane.copyMode ? 1 : 0);
 }
 
-/** Something about a pane's mode changed (entered, left, moved by the mouse). */
-export function modeChanged(model: Model, pane: Pane): void {
-  if (model.findPane(pane.id)) model.notify.emit({ type: "pane-mode-changed", pane });
+/**
+ * Something about a pane's mode changed: entered or left (tmux's pane-mode-changed), or with
+ * `view` only its view (moved by the mouse, entered again).
+ */
+export function modeChanged(model: Model, pane: Pane, view = false): void {
+  if (model.findPane(pane.id)) model.notify.emit({ type: "pane-mode-changed", pane, ...(view ? { view } : {}) });
 }
 
 /** Copied text becomes the newest paste buffer and, unless set-clipboard is off, the clipboard. */

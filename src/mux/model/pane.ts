@@ -76,6 +76,8 @@ export class Pane implements ParseSink {
   activePoint = 0;
   /** select-pane -d: keys for it are dropped (pane_input_off). */
   inputOff = false;
+  /** It has the focus: its window's active pane, shown by a focused client (tmux's PANE_FOCUSED). */
+  focused = false;
   /** Copy mode, while the pane is in it (tmux's window mode). */
   copyMode: CopyMode | null = null;
   /** The other modes over the pane (tree-mode, clock-mode, view-mode...), the shown one first (model/pane-modes.ts). */
@@ -85,13 +87,14 @@ export class Pane implements ParseSink {
   private answerDue = false;
 
   constructor(
-    readonly id: number,
+    /** Set once more only by adopt (a popup's program becoming a window's pane). */
+    public id: number,
     spec: PaneSpawn,
     cols: number,
     rows: number,
     /** history-limit when the pane was made (tmux keeps it per pane too). */
-    readonly historyLimit: number,
-    private readonly events: PaneEvents,
+    public historyLimit: number,
+    private events: PaneEvents,
   ) {
     this.spawnSpec = spec;
     this.model = new Terminal({ cols, rows, scrollback: historyLimit, allowProposedApi: true });
@@ -179,6 +182,17 @@ export class Pane implements ParseSink {
         this.notify();
       });
     });
+  }
+
+  /**
+   * A program outside every window (a popup's) becomes a window's pane: its id, history limit
+   * and events are the model's from now on; the program and its screen stay as they are.
+   */
+  adopt(id: number, historyLimit: number, events: PaneEvents): void {
+    this.id = id;
+    this.historyLimit = historyLimit;
+    this.model.options.scrollback = historyLimit;
+    this.events = events;
   }
 
   /** Some of the program's output was parsed into the screen. */

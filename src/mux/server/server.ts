@@ -6,12 +6,12 @@ import { ServerAcl } from "./acl.ts";
 import { savePromptHistory } from "./prompt-history-file.ts";
 import { existsSync, unlinkSync, chmodSync } from "node:fs";
 import type { Socket } from "bun";
-import { Model, type Session, type Pane, type Window } from "../model/index.ts";
-import { startupEnvironment } from "./startup-env.ts";
+import { Model, type Session, type Pane, type PaneTarget, type Window } from "../model/index.ts";
+import { globalEnviron, startupEnvironment } from "./startup-env.ts";
 import { FormatJobs, pipeToCommand, type JobOwner } from "./jobs.ts";
 import { KeyTables } from "../lang/bindings.ts";
 import { ClientConnection } from "../client/client-connection.ts";
-import type { ClientHost } from "../client/host.ts";
+import type { ClientHost, RunState } from "../client/host.ts";
 import { CommandError, findEntry, type CommandEntry, type CommandContext, type Target } from "../lang/command.ts";
 import { resolveTarget, type TargetScope } from "../lang/target.ts";
 import type { FindFlags } from "../lang/cmd-find.ts";
@@ -25,6 +25,7 @@ import { parseScheduler } from "../model/parse-scheduler.ts";
 import { encodeJson } from "../client/protocol.ts";
 import type { PaneView } from "../../render/index.ts";
 import { react } from "./reactions.ts";
+import { Hooks } from "./hooks.ts";
 import { markSession } from "./repaint.ts";
 import { parseString } from "../lang/cmd-parse.ts";
 import { TMUX_VERSION } from "../lang/version.ts";
@@ -46,8 +47,6 @@ export interface ServerConfig {
   asTmux?: boolean;
 }
 
-/** Variables the server's environment gets from the client that started it for the runtime only. */
-const RUNTIME_ONLY = new Set(["BUN_GC_TIMER_DISABLE", "BUN_JSC_percentCPUPerMBForFullTimer"]);
 
 /**
  * Only our own uid (and root) may connect, as tmux. Bun does not type a socket's fd but has it;
@@ -67,18 +66,10 @@ export class Server implements ClientHost {
   /** The command table in name order, as tmux's cmd_table (prefix matching lists it so). */
   readonly entries: ServerCommandEntry[];
   readonly runner: CommandRunner;
-  /** Variables set by the config (NAME=value, %hidden NAME=value): tmux's global environment. */
-  private readonly assigned = new Map<string, { value: string; hidden: boolean } | null>();
+  /** The config's NAME=value and %hidden NAME=value, and its $NAME: the global environment. */
   readonly parseEnv: ParseEnvironment = {
-    get: (name) => {
-      const a = this.assigned.get(name);
-      return a === null ? undefined : (a?.value ?? this.baseEnv()[name]);
-    },
-    set: (name, value, hidden) => {
-      this.assigned.set(name, { value, hidden });
-      this.model.globalEnvironment[name] = value;
-      if (hidden) delete this.model.globalEnvironment[name];
-    },
+    get: (name) => this.model.environ.find(name)?.value ?? undefined,
+    set: (name, value, hidden) => this.model.environ.set(name, value, hidden),
   };
   /** Default bindings left out because weft lacks a command they run (loaded once it has them). */
   skippedDefaultBindings: string[] = [];
@@ -113,6 +104,8 @@ export class Server implements ClientHost {
   // How often jobs nobody has asked for lately are looked for (they go after an hour).
   private readonly jobTidy = setInterval(() => this.jobs.tidy(), 60_000).unref();
   private readonly idleLock = startIdleLock(this);
+  /** set-hook's hooks, fired from reactions.ts and after commands. */
+  readonly hooks: Hooks;
   /** Which panes are in a mode (copy mode). */
   markedPane(): Pane | null {
     return this.model.marked?.pane ?? null;
@@ -126,11 +119,18 @@ export class Server implements ClientHost {
     this.weftVersion = config.version;
     this.asTmux = config.asTmux === true;
     this.configFiles = config.configFiles;
-    this.model = new Model(config.socketPath, startupEnvironment(process.env), this.asTmux);
+    this.model = new Model(config.socketPath, startupEnvironment(process.env), this.asTmux, globalEnviron(process.env));
+    this.model.programVersion = this.version;
     this.model.notify.subscribe((e) => react(this, e));
-    this.model.runCopyCommand = (command, text, pane) => pipeToCommand(command, text, pane.currentPath(), this.environment);
+    this.model.runCopyCommand = (command, text, pane) => pipeToCommand(command, text, pane.currentPath(), this.globalEnv());
     this.entries = [...config.commands].sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
     this.runner = new CommandRunner(this);
+    this.hooks = new Hooks(
+      this.model,
+      this.runner,
+      (c) => (c instanceof ClientConnection ? c.session : null),
+      () => this.resolve({ client: null, env: {} }, undefined, "pane", { canFail: true }),
+    );
     this.loadDefaultBindings();
     parseScheduler.setInterrupt(() => this.interactiveWaiting());
   }
@@ -149,13 +149,6 @@ export class Server implements ClientHost {
     }
   }
 
-  /** The server's own environment as started (tmux's global environ), less the runtime's settings. */
-  private baseEnv(): Record<string, string> {
-    const env: Record<string, string> = {};
-    for (const [k, v] of Object.entries(process.env)) if (v !== undefined && !RUNTIME_ONLY.has(k)) env[k] = v;
-    return env;
-  }
-
   /** TERM for panes and jobs (the default-terminal option). */
   defaultTerminal(): string {
     return "tmux-256color";
@@ -163,26 +156,14 @@ export class Server implements ClientHost {
 
   /** tmux's global_environ as formats see it: hidden variables too (environ_find finds them). */
   get environment(): Readonly<Record<string, string>> {
-    const env = this.globalEnv();
-    for (const [k, v] of this.assigned) if (v?.hidden) env[k] = v.value;
+    const env: Record<string, string> = {};
+    for (const e of this.model.environ.entries()) if (e.value !== null) env[e.name] = e.value;
     return env;
   }
 
-  /** The global environment: the server's, with what the config and set-environment -g assigned (hidden ones left out). */
+  /** The global environment as a child gets it (hidden and cleared entries left out). */
   globalEnv(): Record<string, string> {
-    const env = this.baseEnv();
-    for (const [k, v] of this.assigned) {
-      if (v === null) delete env[k];
-      else if (!v.hidden) env[k] = v.value;
-    }
-    return env;
-  }
-
-  /** set-environment -g: a value, or null to remove the variable (-u). */
-  setGlobalEnv(name: string, value: string | null): void {
-    this.assigned.set(name, value === null ? null : { value, hidden: false });
-    if (value === null) delete this.model.globalEnvironment[name];
-    else this.model.globalEnvironment[name] = value;
+    return this.model.environ.toRecord();
   }
 
   /**
@@ -334,11 +315,14 @@ export class Server implements ClientHost {
     return findEntry(this.entries, name);
   }
 
-  /** What "current" is for a command from this caller: its client, the pane it runs in. */
-  targetScope(conn: ClientConnection | null, env: Record<string, string>): TargetScope {
+  /**
+   * What "current" is for a command from this caller: its client, the pane it runs in, and its
+   * queue item's state (a menu's target, while it is valid; the mouse event of a binding).
+   */
+  targetScope(conn: ClientConnection | null, env: Record<string, string>, state: RunState = {}): TargetScope {
     const asTarget = (c: ClientConnection) => ({ name: c.name, tty: c.terminal?.tty ?? "", session: c.session, activity: c.lastActivity });
     const clients = [...this.clients].filter((c) => !c.closed).map(asTarget);
-    return { clients, caller: conn ? asTarget(conn) : null, callerPane: this.callerPane(env) };
+    return { clients, caller: conn ? asTarget(conn) : null, callerPane: this.callerPane(env), queue: state.current ?? null, mouse: state.mouse ?? null };
   }
 
   /** Inside one of our panes, that pane ($WEFT_PANE, as tmux's $TMUX_PANE, when $WEFT names this server). */
@@ -353,8 +337,8 @@ export class Server implements ClientHost {
    * Resolve a target for a command (-t, -s, or any other flag a command reads itself) as tmux's
    * cmd-find; absent means the current. Null only under canFail.
    */
-  resolve(ctx: { client: ClientConnection | null; env: Record<string, string> }, spec: string | undefined, kind: "session" | "window" | "pane", flags: FindFlags = {}): Target | null {
-    return resolveTarget(this.model, this.targetScope(ctx.client, ctx.env), spec, kind, flags);
+  resolve(ctx: { client: ClientConnection | null; env: Record<string, string>; item?: { readonly state: RunState } }, spec: string | undefined, kind: "session" | "window" | "pane", flags: FindFlags = {}): Target | null {
+    return resolveTarget(this.model, this.targetScope(ctx.client, ctx.env, ctx.item?.state), spec, kind, flags);
   }
 
   /**
@@ -397,18 +381,18 @@ export class Server implements ClientHost {
   }
 
   /** Run a command line as a client (the prompt, a template filled in); errors show on it. */
-  runLine(line: string, conn: ClientConnection | null): void {
+  runLine(line: string, conn: ClientConnection | null, state: RunState = {}): void {
     const parsed = this.runner.parseString(line, conn);
     if (!parsed.ok) {
       if (conn) this.runner.reportError(conn, null, parsed.error);
       return;
     }
-    this.runCommands(parsed.commands, conn);
+    this.runCommands(parsed.commands, conn, state);
   }
 
-  /** Queue parsed commands (a key binding's) on a client's queue. */
-  runCommands(list: CommandList, conn: ClientConnection | null): void {
-    this.runner.append(list, { conn });
+  /** Queue parsed commands (a key binding's, with its mouse event) on a client's queue. */
+  runCommands(list: CommandList, conn: ClientConnection | null, state: RunState = {}): void {
+    this.runner.append(list, { conn, ...state });
   }
 
   /**
