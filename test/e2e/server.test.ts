@@ -42,6 +42,11 @@ test("a socket directory open to others is refused", async () => {
   const r = await weft.run("new", "-d");
   expect(r.code).toBe(1);
   expect(r.stderr).toBe(`weft: directory ${dir} has unsafe permissions\n`);
+  // Also for a command that starts no server, with a server running (main.ts checks it another way first).
+  chmodSync(dir, 0o700);
+  await weft.ok("new", "-d");
+  chmodSync(dir, 0o777);
+  expect(await weft.run("display", "-p", "x")).toEqual({ code: 1, stdout: "", stderr: `weft: directory ${dir} has unsafe permissions\n` });
   chmodSync(dir, 0o700);
 });
 

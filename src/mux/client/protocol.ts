@@ -61,8 +61,11 @@ export function encodeFrame(type: number, payload: Uint8Array): Uint8Array {
   return out;
 }
 
+const utf8 = new TextEncoder();
+
+/** A control message's frame. TextEncoder rather than Buffer: a client's first Buffer cost ~0.15 ms. */
 export function encodeJson(m: ClientMessage | ServerMessage): Uint8Array {
-  return encodeFrame(FRAME_JSON, Buffer.from(JSON.stringify(m), "utf8"));
+  return encodeFrame(FRAME_JSON, utf8.encode(JSON.stringify(m)));
 }
 
 /**

@@ -55,6 +55,9 @@ export function loadConfig(server: Server, path: string, conn: ClientConnection 
       content = readFileSync(path, "utf8");
     } catch (e) {
       if ((e as NodeJS.ErrnoException).code === "ENOENT" && flags.quiet) return true;
+      // tmux 3.3a reads a directory (`source-file /tmp`, or "" = the client's directory) as an
+      // empty file: no error, exit 0.
+      if ((e as NodeJS.ErrnoException).code === "EISDIR") return true;
       runner.causes.push(`${path}: ${strerror(e)}`);
       return false;
     }
