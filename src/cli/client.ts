@@ -156,7 +156,7 @@ export async function runClient(opts: ClientOptions): Promise<number> {
   const isTty = stdinTty && (await isatty(1));
   const fs = isTty || opts.control || opts.startServer ? await import("node:fs") : null;
   // The sequences that enter and leave the session's screen; only a terminal attaches.
-  const { ENTER, LEAVE } = isTty ? await import("../mux/client/terminal-modes.ts") : { ENTER: "", LEAVE: "" };
+  const { ENTER, LEAVE, LOCK_SCREEN } = isTty ? await import("../mux/client/terminal-modes.ts") : { ENTER: "", LEAVE: "", LOCK_SCREEN: "" };
   const output = new ClientOutput(isTty || opts.control ? fs : null);
   const out = (fd: 1 | 2, data: string | Uint8Array) => output.write(fd, data);
   const reader = new FrameReader();
@@ -247,6 +247,8 @@ export async function runClient(opts: ClientOptions): Promise<number> {
         return finish(m.code, m.message, 1);
       case "suspend":
         return suspend();
+      case "lock":
+        return lock(m.command);
       case "control-exit":
         controlExited = true;
         return void control?.exit(m.reason, m.waitExit, (t) => out(1, t)).then(() => finish(m.code));
@@ -269,6 +271,20 @@ export async function runClient(opts: ClientOptions): Promise<number> {
     send({ t: "resume", cols: process.stdout.columns || 80, rows: process.stdout.rows || 24 });
   };
 
+  // lock-client: lock-command runs on the cleared terminal, as tmux's client runs it with
+  // system(3): what it prints (sh's "not found" when there is no such program) stays on the
+  // terminal it was given, and whatever it exits with, the client comes back redrawn.
+  const lock = (command: string) => {
+    if (!attached || restored) return;
+    out(1, LEAVE + LOCK_SCREEN);
+    try {
+      process.stdin.setRawMode?.(false);
+    } catch {}
+    Bun.spawnSync(["/bin/sh", "-c", command], { stdin: "inherit", stdout: "inherit", stderr: "inherit" });
+    process.stdin.setRawMode?.(true);
+    out(1, ENTER);
+    send({ t: "resume", cols: process.stdout.columns || 80, rows: process.stdout.rows || 24 });
+  };
   const sendCommand = () => {
     if (control) {
       // A control client is named by its terminal if it has one, else by its pid (client-PID);

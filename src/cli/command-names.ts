@@ -89,6 +89,13 @@ export const COMMAND_NAMES: readonly (readonly [string, readonly string[], boole
   ["show-environment", ["showenv"], false],
   ["set-hook", [], false],
   ["show-hooks", [], false],
+  ["show-prompt-history", ["showphist"], false],
+  ["clear-prompt-history", ["clearphist"], false],
+  ["server-access", [], false],
+  ["lock-server", ["lock"], false],
+  ["lock-session", ["locks"], false],
+  ["lock-client", ["lockc"], false],
+  ["customize-mode", [], false],
 ];
 
 /**

@@ -149,17 +149,28 @@ test("the config file sets options and bindings", async () => {
   await waitFor(async () => (await weft!.ok("list-panes", "-t", "c")).trim().split("\n").length === 2, "the bound key to split");
 });
 
-test("weft refuses to attach inside its own pane unless $WEFT is unset", async () => {
+test("weft refuses a client on one of its own panes while $WEFT is set, as tmux's check_nested; another server's pane may attach", async () => {
   weft = await Weft.start();
-  const out = join(weft.dir, "nested.txt");
-  await weft.ok("new", "-d", "-s", "n", "--", "sh");
-  // As tmux's server_client_check_nested: the client's terminal is one of this server's panes.
-  await weft.ok("new-window", "-t", "n", "--", "sh", "-c", `'${weft.bin}' -L test -f /dev/null attach -t n 2> '${out}'; echo $? >> '${out}'; sleep 30`);
-  await waitFor(() => existsSync(out) && readFileSync(out, "utf8").endsWith("\n1\n"), "the nested attach to fail");
-  expect(readFileSync(out, "utf8")).toBe("sessions should be nested with care, unset $WEFT to force\n1\n");
-  // Outside the server's panes $WEFT is no reason to refuse (a client in another server's pane).
-  const r = await weft.runWith({ WEFT: "/x,1,0" }, "attach", "-t", "n");
+  const w = weft;
+  await w.ok("new", "-d", "-s", "n", "-x", "80", "-y", "24", "--", "sh");
+  const out = join(w.dir, "nested");
+  // In a pane of this server: refused, and with $WEFT unset (the way to force it) attached.
+  const inner = `${w.bin} -L test attach -t n 2>${out}; echo rc=$? >>${out}; env -u WEFT ${w.bin} -L test attach -t n`;
+  await w.ok("new-window", "-t", "n", "--", "sh", "-c", inner);
+  await waitFor(() => existsSync(out) && readFileSync(out, "utf8").includes("rc="), "the nested attach to answer");
+  expect(readFileSync(out, "utf8")).toBe("sessions should be nested with care, unset $WEFT to force\nrc=1\n");
+  await waitFor(async () => (await w.ok("list-clients", "-F", "#{client_session}")) === "n\n", "the forced attach");
+  // Any other command client with $WEFT set (no terminal, or not one of our panes) is not refused.
+  const r = await w.runWith({ WEFT: "/x,1,0" }, "attach", "-t", "n");
   expect(r.stderr).toBe("open terminal failed: not a terminal\n");
+  // A pane of another server: its client attaches here, $WEFT set or not.
+  const other = Bun.spawn([w.bin, "-L", "other", "-f", "/dev/null", "new", "-d", "-s", "o", "--", w.bin, "-L", "test", "attach", "-t", "n"], { env: w.env });
+  expect(await other.exited).toBe(0);
+  try {
+    await waitFor(async () => (await w.ok("list-clients", "-F", "#{client_session}")) === "n\nn\n", "the other server's pane attached");
+  } finally {
+    Bun.spawnSync([w.bin, "-L", "other", "kill-server"], { env: w.env });
+  }
 });
 
 test("a killed server leaves attached clients restoring the terminal and saying so", async () => {

@@ -103,15 +103,12 @@ export function sortOrder(v: string | undefined, known: readonly string[]): stri
   return o !== undefined && known.includes(o) ? o : null;
 }
 
-/**
- * The client a list (choose-*) opens on: the calling one when attached, else (a command from a
- * shell) the attached client used last, as for switch-client.
- */
-export function chooserClient(ctx: CommandContext): ClientConnection {
+/** The client a command acts for (the caller when attached, else the latest used), if any is attached. */
+export function attachedClient(ctx: CommandContext): ClientConnection | null {
   try {
     return ctx.server.targetClient(undefined, ctx.client);
   } catch {
-    throw new CommandError("no client to choose in");
+    return null;
   }
 }
 
@@ -128,20 +125,26 @@ export function parseDimension(v: string | undefined, name: string): number | un
   return n;
 }
 
+/** The variable a pane's programs find their server in: $TMUX under the name tmux, else $WEFT. */
+export function insideVariable(ctx: CommandContext): "TMUX" | "WEFT" {
+  return ctx.server.asTmux ? "TMUX" : "WEFT";
+}
+
 /**
- * server_client_check_nested: attaching from inside one of this server's own panes ($WEFT, or
- * $TMUX under the name tmux, set and the client's terminal is a pane's) would draw the session
- * into itself. A client in a pane of another server (another -L socket) may attach.
+ * tmux's server_client_check_nested: a client is refused when its environment has the
+ * variable set ($WEFT, or $TMUX under the name tmux) and its terminal is one of this server's
+ * panes. A client in a pane of another server (another -L socket), one with the variable
+ * unset, or one with no terminal (tmux's empty ttyname) is not.
  */
 export function checkNesting(ctx: CommandContext): void {
   // A control client is a program, not a terminal inside one of our panes (tmux skips it too).
   if (ctx.client?.control) return;
-  const variable = ctx.server.asTmux ? "TMUX" : "WEFT";
-  if (!ctx.env[variable]) return;
+  const name = insideVariable(ctx);
   const tty = ctx.client?.terminal?.tty;
   // A client with no terminal is in no pane (tmux goes on to "open terminal failed").
-  const inOwnPane = tty !== undefined && ctx.server.model.sessions.some((s) => s.windows.some((w) => [...w.panes.values()].some((p) => p.tty === tty)));
-  if (inOwnPane) throw new CommandError(`sessions should be nested with care, unset $${variable} to force`);
+  if (!ctx.env[name] || !tty) return;
+  const inOurPane = ctx.model.sessions.some((s) => s.windows.some((w) => [...w.panes.values()].some((p) => p.tty === tty)));
+  if (inOurPane) throw new CommandError(`sessions should be nested with care, unset $${name} to force`);
 }
 
 export function requireTerminal(ctx: CommandContext): void {

@@ -71,6 +71,10 @@ import { displayMenu } from "./display-menu.ts";
 import { displayPopup } from "./display-popup.ts";
 import { showEnvironment } from "./show-environment.ts";
 import { setHook, showHooks } from "./set-hook.ts";
+import { showPromptHistory, clearPromptHistory } from "./show-prompt-history.ts";
+import { serverAccess } from "./server-access.ts";
+import { lockServer, lockSession, lockClientCommand } from "./lock-server.ts";
+import { customizeMode } from "./customize-mode.ts";
 
 export const COMMANDS: CommandEntry[] = [
   newSession,
@@ -157,4 +161,11 @@ export const COMMANDS: CommandEntry[] = [
   showEnvironment,
   setHook,
   showHooks,
+  showPromptHistory,
+  clearPromptHistory,
+  serverAccess,
+  lockServer,
+  lockSession,
+  lockClientCommand,
+  customizeMode,
 ];

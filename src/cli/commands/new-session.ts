@@ -62,6 +62,10 @@ export const newSession: CommandEntry = {
             // -e went to the session's environment.
             pane: { ...paneOptions(ctx), env: {} },
           });
+    // As tmux: a size given is the session's own default-size (the other side as the session's).
+    const xGiven = parseDimension(value(a, "x"), "width");
+    const yGiven = parseDimension(value(a, "y"), "height");
+    if (xGiven !== undefined || yGiven !== undefined) s.options.setString("default-size", `${xGiven ?? cols}x${yGiven ?? rows}`);
     // The config's errors not shown yet go over the new session's pane.
     if (ctx.server.runner.configFinished) showCauses(ctx.server, s);
     printNew(ctx, "#{session_name}:", { session: s });

@@ -22,7 +22,6 @@ import { ClientView } from "./view.ts";
 import { statusLineCount } from "./status.ts";
 import { ClientInput } from "./input.ts";
 import type { StatusPrompt } from "./prompt.ts";
-import type { PaneList } from "./chooser.ts";
 import type { CommandMouse } from "../lang/command.ts";
 import { ControlClient } from "./control.ts";
 import type { CommandList } from "../lang/cmd-parse.ts";
@@ -34,7 +33,7 @@ export class ClientConnection {
   private readonly reader = new FrameReader();
   private greeted = false;
   closed = false;
-  /** Stopped by suspend-client until the client says it has resumed. */
+  /** Stopped by suspend-client or locked (lock-client) until the client says it has resumed. */
   suspended = false;
   session: Session | null = null;
   /** The session this client showed before the current one (switch-client -l, C-b L). */
@@ -340,7 +339,6 @@ export class ClientConnection {
       if (this.server.model.serverOptions.getFlag("focus-events")) this.setFocusReporting(true);
     }
     this.server.model.notify.emit({ type: "client-session-changed", client: this, session: s, old });
-    this.server.showPendingView(this);
     if (announce && first) this.server.model.notify.emit({ type: "client-attached", client: this, session: s });
     this.redraw();
   }
@@ -420,6 +418,19 @@ export class ClientConnection {
     this.send({ t: "suspend" });
   }
 
+  /**
+   * lock-client: as suspend, but the client runs its session's lock-command on its cleared
+   * terminal and resumes when it ends, as tmux's server_lock_client; nothing for an empty one
+   * (nor for a control client, as tmux's).
+   */
+  lock(): void {
+    const command = this.session?.options.getString("lock-command") ?? "";
+    if (!this.session || this.suspended || this.control || command === "") return;
+    this.suspended = true;
+    this.releaseTty();
+    this.send({ t: "lock", command });
+  }
+
   /** A message on the status line for `delay` ms (0: until a key; absent: display-time). */
   showMessage(text: string, delay?: number): void {
     this.view.showMessage(text, delay);
@@ -431,18 +442,6 @@ export class ClientConnection {
 
   showPaneNumbers(ms: number, pick: (paneId: string) => void): void {
     this.view.showPaneNumbers(ms, pick);
-  }
-
-  openChooser(chooser: PaneList): void {
-    this.view.openChooser(chooser);
-  }
-
-  closeChooser(): void {
-    this.view.closeChooser();
-  }
-
-  openClock(style: () => "12" | "24", colour: () => string): void {
-    this.view.openClock(style, colour);
   }
 
   openPrompt(prompt: StatusPrompt): void {

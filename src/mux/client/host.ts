@@ -30,8 +30,6 @@ export interface ClientHost extends FormatEnv {
   runControlLine(conn: ClientConnection, line: string): void;
   /** Run fn once what is queued for the client now has run (a control client leaving after its lines). */
   afterQueued(conn: ClientConnection, fn: () => void): void;
-  /** A client now shows a session: what its active pane's view holds (the config's errors) comes up. */
-  showPendingView(c: ClientConnection): void;
   /** The session's attached clients changed size or number: size its windows again. */
   sessionSizeChanged(s: Session): void;
   removeClient(c: ClientConnection): void;

@@ -7,13 +7,15 @@ import { MouseHandler } from "./mouse-handler.ts";
 import { parseMouse } from "./mouse.ts";
 import type { ClientHost } from "./host.ts";
 import type { ClientView } from "./view.ts";
+import { shownList, type ModeCaller } from "./chooser.ts";
+import { modeChanged } from "../model/index.ts";
 import type { CommandList } from "../lang/cmd-parse.ts";
 import { Menu } from "./menu.ts";
 import type { MouseEvent } from "./mouse.ts";
 import type { CommandMouse } from "../lang/command.ts";
 
-/** What input needs of its connection. */
-export interface InputOwner {
+/** What input needs of its connection (a pane's mode may ask it a question on its status line). */
+export interface InputOwner extends ModeCaller {
   readonly session: Session | null;
   readonly cols: number;
   readonly rows: number;
@@ -189,9 +191,13 @@ export class ClientInput {
       view.markDirty();
       if (taken) return;
     }
-    if (view.chooser) {
-      view.chooser.key(key);
-      view.markDirty();
+    const active = s.current.active;
+    const list = shownList(active);
+    if (list) {
+      // A list or view over the pane takes its keys, as tmux's window modes; every client
+      // showing the pane sees the move.
+      list.key(key, this.owner);
+      modeChanged(this.host.model, active, true);
       return;
     }
     if (view.paneNumbers) {
@@ -275,7 +281,7 @@ export class ClientInput {
   private isPlainInput(bytes: Uint8Array): boolean {
     const s = this.owner.session;
     const view = this.owner.view;
-    if (!s || view.overlay || view.prompt || view.chooser || view.message || view.paneNumbers || this.keyTable !== "root" || s.current.active.copyMode) return false;
+    if (!s || view.overlay || view.prompt || shownList(s.current.active) || view.message || view.paneNumbers || this.keyTable !== "root" || s.current.active.copyMode) return false;
     if (this.repeatUntil > performance.now()) return false;
     const slow = this.slowBytes(s);
     for (let i = 0; i < bytes.length; i++) if (slow[bytes[i]!] === 1) return false;

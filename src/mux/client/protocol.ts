@@ -46,6 +46,8 @@ export type ServerMessage =
   | { t: "detach"; message: string; code: number }
   /** suspend-client: give the terminal back and stop (SIGTSTP) until continued. */
   | { t: "suspend" }
+  /** lock-client: clear the terminal and run `command` (lock-command) in it, then resume. */
+  | { t: "lock"; command: string }
   /** A control client is done: it prints `%exit [reason]` (and, with wait-exit, reads until an empty line). */
   | { t: "control-exit"; reason?: string; waitExit: boolean; code: number };
 

@@ -1,5 +1,5 @@
-// An attached client's view: what is drawn over its panes (status line, message, prompt, a
-// chooser or view, pane numbers), and its frames: composed from the session's current window,
+// An attached client's view: what is drawn over its panes (status line, message, prompt, the
+// panes' lists and views, pane numbers), and its frames: composed from the session's current window,
 // diffed against the last one sent, paced and held back while the client is busy.
 import type { Session, Pane } from "../model/index.ts";
 import { composeFrame, ClientScreen, FramePacer, invalidatePane, type CellStyle, type Frame, type PaneView } from "../../render/index.ts";
@@ -9,8 +9,7 @@ import { colourReducer, hostColours, hostNoAutoMargin } from "./styles.ts";
 import type { DrawRange } from "../lang/format-draw.ts";
 import { colourForceRgb, colourSplitRgb } from "../model/colour.ts";
 import type { StatusPrompt } from "./prompt.ts";
-import { TextView, type PaneList } from "./chooser.ts";
-import { Clock } from "./clock.ts";
+import { shownList, showInViewMode, type PaneList } from "./chooser.ts";
 import { expandAt, type FormatClient } from "../lang/format-vars.ts";
 import { hostMouseMode, hostMouseSequence } from "./mouse.ts";
 import type { ClientHost } from "./host.ts";
@@ -38,7 +37,7 @@ export interface ViewOwner extends FormatClient {
   toTerminal(bytes: Uint8Array): void;
 }
 
-/** How the active pane shows a list or text: the lines, the cursor on the selection (or the top). */
+/** How a pane in a mode shows its list or text: the lines, the cursor on the selection (or the top). */
 function chooserView(c: PaneList, height: number, width: number, selectedStyle: CellStyle): Partial<PaneView> {
   const { lines, selected, indicator, highlights } = c.view(height, width);
   return { replace: { lines, selected, selectedStyle }, cursor: { x: 0, y: Math.max(0, selected) }, ...(indicator ? { indicator } : {}), ...(highlights ? { highlights } : {}) };
@@ -48,8 +47,6 @@ export class ClientView {
   /** Messages shown on the status line, oldest first (show-messages, C-b ~). */
   readonly messages: { at: Date; text: string }[] = [];
   prompt: StatusPrompt | null = null;
-  /** A list (choose-tree, -buffer, -client) or command output, drawn over the active pane while open. */
-  chooser: PaneList | null = null;
   /** display-panes: numbers shown on the panes until the timer, and what a digit runs. */
   paneNumbers: { timer: ReturnType<typeof setTimeout>; pick: (paneId: string) => void } | null = null;
   message: { text: string; timer: ReturnType<typeof setTimeout> | null } | null = null;
@@ -104,8 +101,6 @@ export class ClientView {
     this.message = null;
     if (this.paneNumbers) clearTimeout(this.paneNumbers.timer);
     this.paneNumbers = null;
-    this.chooser?.close?.();
-    this.chooser = null;
     this.cursorColour = null;
     this.closeOverlay();
   }
@@ -206,7 +201,8 @@ export class ClientView {
       const mode = this.host.paneView(p);
       const view: PaneView = { terminal: p.model, x: r.x, y: r.y, width: r.width, height: r.height, active: p === w.active, ...chrome.panes.get(p), ...mode };
       if (mode.highlights) view.highlights = styleHighlights(mode.highlights, chrome.mode);
-      if (this.chooser && p === w.active) Object.assign(view, chooserView(this.chooser, r.height, r.width, chrome.mode.selection));
+      const list = shownList(p);
+      if (list) Object.assign(view, chooserView(list, r.height, r.width, chrome.mode.selection));
       if (this.paneNumbers) view.label = this.paneLabel(s, p);
       return view;
     });
@@ -312,16 +308,13 @@ export class ClientView {
   }
 
   /**
-   * Output of a command run from a binding or the prompt (list-keys, show-options): it replaces
-   * the active pane until q, as tmux's view mode (display-message shows its text on the status
-   * line itself).
+   * Output of a command run from a binding or the prompt (list-keys, show-options): the
+   * session's active pane shows it in view mode until q, as tmux's (more output while it is
+   * open is added to it; display-message shows its text on the status line itself).
    */
   showOutput(text: string): void {
-    const lines = text.replace(/\n$/, "").split("\n");
-    const view: PaneList = new TextView(lines, () => {
-      if (this.chooser === view) this.closeChooser();
-    });
-    this.openChooser(view);
+    const pane = this.owner.session?.current.active;
+    if (pane) showInViewMode(this.host.model, pane, text.replace(/\n$/, "").split("\n"));
   }
 
   /** display-panes: each pane's index in its middle for `ms`; a digit key calls `pick` with that pane's id (%N). */
@@ -336,32 +329,6 @@ export class ClientView {
     clearTimeout(this.paneNumbers.timer);
     this.paneNumbers = null;
     this.markDirty();
-  }
-
-  /** choose-tree and the like: the list replaces the active pane on this client until closed. */
-  openChooser(chooser: PaneList): void {
-    if (this.chooser !== chooser) this.chooser?.close?.();
-    this.chooser = chooser;
-    this.markDirty();
-  }
-
-  closeChooser(): void {
-    this.chooser?.close?.();
-    this.chooser = null;
-    this.markDirty();
-  }
-
-  /** clock-mode: a big clock over the active pane, repainted as the minute turns, until a key. */
-  openClock(style: () => "12" | "24", colour: () => string): void {
-    const clock: Clock = new Clock({
-      style,
-      colour,
-      changed: () => this.markDirty(),
-      done: () => {
-        if (this.chooser === clock) this.closeChooser();
-      },
-    });
-    this.openChooser(clock);
   }
 
   /** display-menu, display-popup: the overlay shows until closeOverlay; `closed` is called then. */

@@ -13,6 +13,7 @@ import { createGlobalOptions, type GlobalOptions, type StartupEnvironment } from
 import { type SplitOptions } from "./layout.ts";
 import { UserError } from "./errors.ts";
 import { Notifier, type PasteBuffer } from "./notify.ts";
+import { PromptHistory } from "./prompt-history.ts";
 import { Environ } from "./environ.ts";
 
 /** _PATH_DEFPATH: a pane's PATH when neither the environments nor the client have one. */
@@ -57,6 +58,8 @@ export class Model {
   /** The global trees (set -s, set -g, set -gw); sessions', windows' and panes' fall back to them. */
   readonly options: GlobalOptions;
   buffers: PasteBuffer[] = [];
+  /** What was entered at command prompts, by type (show-prompt-history). */
+  readonly promptHistory = new PromptHistory();
   /** Runs copy-pipe's command with the copied text on its stdin (the server sets it). */
   runCopyCommand: ((command: string, text: string, pane: Pane) => void) | null = null;
   private bufferCounter = 0;

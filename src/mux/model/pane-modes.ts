@@ -1,7 +1,8 @@
-// Entering and leaving copy mode on a pane, and where copied text goes: a paste buffer, and
-// with set-clipboard the host's clipboard through OSC 52 (pane-set-clipboard).
+// Entering and leaving a pane's modes (copy mode, and the others as tmux's window modes
+// stack), and where copied text goes: a paste buffer, and with set-clipboard the host's
+// clipboard through OSC 52 (pane-set-clipboard).
 import { CopyMode } from "./copy-mode.ts";
-import type { Pane } from "./pane.ts";
+import type { Pane, PaneMode } from "./pane.ts";
 import type { Model } from "./model.ts";
 
 export interface EnterOptions {
@@ -46,6 +47,41 @@ export function enterCopyMode(model: Model, pane: Pane, opts: EnterOptions = {})
   if (opts.pageUp) cm.pageUp();
   modeChanged(model, pane, !entered);
   return cm;
+}
+
+/**
+ * Show `mode` over the pane, as tmux's window_pane_set_mode: nothing if one of its name is
+ * already shown, that one brought to the top if it is under another, else `mode` on top.
+ * Returns the mode now shown.
+ */
+export function enterMode(model: Model, pane: Pane, mode: PaneMode): PaneMode {
+  const same = pane.modeStack.find((m) => m.name === mode.name);
+  if (same) mode.close?.();
+  if (same === pane.modeStack[0] && same) return same;
+  if (same) pane.modeStack.splice(pane.modeStack.indexOf(same), 1);
+  const shown = same ?? mode;
+  pane.modeStack.unshift(shown);
+  modeChanged(model, pane);
+  return shown;
+}
+
+/** The mode leaves the pane (a pick, q, a key on the clock); the one under it shows again. */
+export function leaveMode(model: Model, pane: Pane, mode: PaneMode): void {
+  const i = pane.modeStack.indexOf(mode);
+  if (i < 0) return;
+  pane.modeStack.splice(i, 1);
+  mode.close?.();
+  modeChanged(model, pane);
+}
+
+/** pane_mode: the mode shown (a pane mode over copy mode), "" for none. */
+export function paneModeName(pane: Pane): string {
+  return pane.modeStack[0]?.name ?? (pane.copyMode ? "copy-mode" : "");
+}
+
+/** pane_in_mode: how many modes the pane is in (tmux counts its stack). */
+export function paneModeCount(pane: Pane): number {
+  return pane.modeStack.length + (pane.copyMode ? 1 : 0);
 }
 
 /**

@@ -38,6 +38,18 @@ export interface PaneEvents {
   bell(pane: Pane): void;
 }
 
+/**
+ * A mode over a pane other than copy mode, as tmux's window modes: every client showing the
+ * pane draws it and sends it keys. The model knows its name (pane_mode) and when it closes;
+ * what it draws and does is the client's (client/chooser.ts).
+ */
+export interface PaneMode {
+  /** tmux's mode name: tree-mode, buffer-mode, client-mode, clock-mode, options-mode, view-mode. */
+  readonly name: string;
+  /** It is no longer in the pane (left, replaced, or the pane gone): stop any timer. */
+  close?(): void;
+}
+
 export class Pane implements ParseSink {
   /**
    * The screen model output is parsed into (ParseSink.model): its screen is always current, its
@@ -68,6 +80,8 @@ export class Pane implements ParseSink {
   focused = false;
   /** Copy mode, while the pane is in it (tmux's window mode). */
   copyMode: CopyMode | null = null;
+  /** The other modes over the pane (tree-mode, clock-mode, view-mode...), the shown one first (model/pane-modes.ts). */
+  modeStack: PaneMode[] = [];
   private readonly waiters = new Set<() => void>();
   /** Input was typed since output was last parsed: the next is its answer (PaneEvents.output). */
   private answerDue = false;
@@ -243,10 +257,15 @@ export class Pane implements ParseSink {
   respawn(spec: PaneSpawn, reinit: string): void {
     this.copyMode?.dispose();
     this.copyMode = null;
+    this.closeModes();
     this.kill();
     this.writeToScreen(reinit);
     this.start(spec);
     this.events.respawned(this);
+  }
+
+  private closeModes(): void {
+    for (const m of this.modeStack.splice(0)) m.close?.();
   }
 
   /** Hang up the program (SIGHUP to its group, as a closing terminal does). */
@@ -316,6 +335,7 @@ export class Pane implements ParseSink {
     parseScheduler.drop(this);
     this.copyMode?.dispose();
     this.copyMode = null;
+    this.closeModes();
     this.kill();
     this.notify();
     this.model.dispose();

@@ -1,5 +1,9 @@
 // The server: owns the model, listens on the socket, runs commands from clients, key bindings
 // and the config file, and hears every change of the model once (reactions.ts).
+import { showInViewMode } from "../client/chooser.ts";
+import { startIdleLock } from "./idle-lock.ts";
+import { ServerAcl } from "./acl.ts";
+import { savePromptHistory } from "./prompt-history-file.ts";
 import { existsSync, unlinkSync, chmodSync } from "node:fs";
 import type { Socket } from "bun";
 import { Model, type Session, type Pane, type PaneTarget, type Window } from "../model/index.ts";
@@ -48,11 +52,11 @@ export interface ServerConfig {
  * Only our own uid (and root) may connect, as tmux. Bun does not type a socket's fd but has it;
  * where the kernel cannot tell the peer (no fd, getsockopt fails) the 0700 directory stands.
  */
-function peerAllowed(sock: Socket<ClientConnection>): boolean {
+/** The uid of the process at the socket's other end, null when it cannot be known. */
+function socketPeerUid(sock: Socket<ClientConnection>): number | null {
   const fd = (sock as unknown as { fd?: unknown }).fd;
-  if (typeof fd !== "number" || fd < 0) return true;
-  const uid = peerUid(fd);
-  return uid === null || uid === 0 || uid === process.getuid?.();
+  if (typeof fd !== "number" || fd < 0) return null;
+  return peerUid(fd);
 }
 
 export class Server implements ClientHost {
@@ -70,7 +74,6 @@ export class Server implements ClientHost {
   /** Default bindings left out because weft lacks a command they run (loaded once it has them). */
   skippedDefaultBindings: string[] = [];
   /** Lines for a pane's view mode that no client showed yet (the config's errors before an attach). */
-  private readonly pendingView = new Map<Pane, string[]>();
   readonly waitChannels = new Map<string, { waiters: (() => void)[]; locked: boolean; lockWaiters: (() => void)[]; signalled: boolean }>();
   private listener: ReturnType<typeof Bun.listen<ClientConnection>> | null = null;
   private exiting = false;
@@ -86,6 +89,10 @@ export class Server implements ClientHost {
   /** For formats: when it started (start_time), the configuration files it loads. */
   readonly startTime = Date.now();
   readonly configFiles: readonly string[];
+  /** server-access: the users who may connect. */
+  readonly acl = new ServerAcl(process.getuid?.() ?? 0);
+  /** Each client's uid, from its socket (server-access -d ends a user's clients). */
+  readonly clientUids = new WeakMap<ClientConnection, number>();
   /** #(command) in formats: run in the background, the last line cached per client. */
   readonly jobs = new FormatJobs({
     environment: () => this.globalEnv(),
@@ -96,10 +103,10 @@ export class Server implements ClientHost {
   });
   // How often jobs nobody has asked for lately are looked for (they go after an hour).
   private readonly jobTidy = setInterval(() => this.jobs.tidy(), 60_000).unref();
+  private readonly idleLock = startIdleLock(this);
   /** set-hook's hooks, fired from reactions.ts and after commands. */
   readonly hooks: Hooks;
   /** Which panes are in a mode (copy mode). */
-  paneInMode: (p: Pane) => boolean = (p) => p.copyMode !== null;
   markedPane(): Pane | null {
     return this.model.marked?.pane ?? null;
   }
@@ -212,11 +219,13 @@ export class Server implements ClientHost {
       unix: path,
       socket: {
         open: (sock: Socket<ClientConnection>) => {
-          if (!peerAllowed(sock)) {
+          const uid = socketPeerUid(sock);
+          if (uid !== null && !this.acl.has(uid)) {
             sock.end(encodeJson({ t: "error", message: "access not allowed" }));
             return;
           }
           const c = new ClientConnection(this, sock);
+          if (uid !== null) this.clientUids.set(c, uid);
           sock.data = c;
           this.clients.add(c);
           this.everConnected = true;
@@ -282,7 +291,9 @@ export class Server implements ClientHost {
   shutdown(): void {
     if (this.exiting) return;
     this.exiting = true;
+    savePromptHistory(this.model);
     clearInterval(this.jobTidy);
+    clearInterval(this.idleLock);
     this.jobs.killAll();
     for (const s of [...this.model.sessions]) this.model.destroySession(s);
     for (const c of this.clients) c.serverExiting();
@@ -385,26 +396,11 @@ export class Server implements ClientHost {
   }
 
   /**
-   * Lines shown over a pane as tmux's view mode (cfg_show_causes, run-shell's output): on the
-   * clients showing it now, else on the first to show it.
+   * Lines shown over a pane in tmux's view mode (cfg_show_causes, run-shell's output): the
+   * pane's mode, seen by whoever shows it now or later.
    */
   showInPane(p: Pane, lines: readonly string[]): void {
-    let shown = false;
-    for (const c of this.clients) {
-      if (c.session?.current.active !== p || c.closed) continue;
-      c.showOutput(lines.join("\n"));
-      shown = true;
-    }
-    if (!shown) this.pendingView.set(p, [...(this.pendingView.get(p) ?? []), ...lines]);
-  }
-
-  /** A client now shows a session: what its pane's view mode holds comes up. */
-  showPendingView(c: ClientConnection): void {
-    const p = c.session?.current.active;
-    const lines = p ? this.pendingView.get(p) : undefined;
-    if (!p || !lines) return;
-    this.pendingView.delete(p);
-    c.showOutput(lines.join("\n"));
+    showInViewMode(this.model, p, lines);
   }
 
   // ---- clients and the model --------------------------------------------------------------
