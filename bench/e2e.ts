@@ -12,6 +12,7 @@ import { HostTerminal } from "./lib/host.ts";
 import { ProcSampler, sweep, TAG_VAR, CLK_TCK } from "./lib/procs.ts";
 import { weft, installedPeers, type Mux } from "./lib/muxes.ts";
 import { historyCases, historyFixture, historyGoals, historyRun, historyTable, type HistoryCase, type HistoryResult } from "./lib/history-memory.ts";
+import { commandTimings, emptyBunMemory, muxMemory, timingTable, memoryTable, commandGoals, type Timing, type Memory } from "./lib/commands.ts";
 
 interface Options {
   sizeMb: number;
@@ -19,6 +20,8 @@ interface Options {
   keys: number;
   floodsMb: number[];
   idleSeconds: number;
+  /** Rounds of the command timings (each runs every multiplexer once). */
+  rounds: number;
   parts: Set<Part>;
   fixtures: FixtureKind[];
   /** Extra weft executables to run beside dist/weft (an A/B of two builds in one run). */
@@ -28,8 +31,8 @@ interface Options {
   quick: boolean;
 }
 
-type Part = "throughput" | "flood" | "latency" | "idle" | "history";
-const PARTS: readonly Part[] = ["throughput", "flood", "latency", "idle", "history"];
+type Part = "throughput" | "flood" | "latency" | "idle" | "commands" | "history";
+const PARTS: readonly Part[] = ["throughput", "flood", "latency", "idle", "commands", "history"];
 
 const FIXTURES: readonly FixtureKind[] = ["lines", "ascii", "unicode", "csi"];
 /** How often the multiplexer's processes are sampled for RSS and CPU. */
@@ -64,6 +67,7 @@ function parseOptions(argv: string[]): Options {
     keys: 200,
     floodsMb: [64, 256],
     idleSeconds: 10,
+    rounds: 30,
     parts: new Set(PARTS),
     fixtures: [...FIXTURES],
     alsoWeft: [],
@@ -78,7 +82,7 @@ function parseOptions(argv: string[]): Options {
       continue;
     }
     if (flag === "--quick") {
-      Object.assign(o, { quick: true, repeats: 1, sizeMb: 4, keys: 50, floodsMb: [16, 64], idleSeconds: 3 });
+      Object.assign(o, { quick: true, repeats: 1, sizeMb: 4, keys: 50, floodsMb: [16, 64], idleSeconds: 3, rounds: 10 });
       continue;
     }
     const v = argv[++i];
@@ -86,15 +90,17 @@ function parseOptions(argv: string[]): Options {
     if (flag === "--size-mb") o.sizeMb = Number(v);
     else if (flag === "--repeats") o.repeats = Number(v);
     else if (flag === "--keys") o.keys = Number(v);
+    else if (flag === "--rounds") o.rounds = Number(v);
     else if (flag === "--only") o.parts = new Set(v.split(",").map((p) => checkPart(p)));
     else if (flag === "--fixtures") o.fixtures = v.split(",").map((f) => checkFixture(f));
     else if (flag === "--also-weft") o.alsoWeft = v.split(",");
     else if (flag === "--out") o.out = v;
-    else throw new Error(`unknown flag: ${flag} (flags: --quick, --size-mb N, --repeats N, --keys N, --only ${PARTS.join(",")}, --fixtures ${FIXTURES.join(",")}, --also-weft EXE[,EXE], --no-peers, --out FILE)`);
+    else throw new Error(`unknown flag: ${flag} (flags: --quick, --size-mb N, --repeats N, --keys N, --rounds N, --only ${PARTS.join(",")}, --fixtures ${FIXTURES.join(",")}, --also-weft EXE[,EXE], --no-peers, --out FILE)`);
   }
   if (!(o.sizeMb > 0)) throw new Error(`invalid --size-mb: ${o.sizeMb}`);
   if (!Number.isInteger(o.repeats) || o.repeats < 1) throw new Error(`invalid --repeats: ${o.repeats}`);
   if (!Number.isInteger(o.keys) || o.keys < 1) throw new Error(`invalid --keys: ${o.keys}`);
+  if (!Number.isInteger(o.rounds) || o.rounds < 1) throw new Error(`invalid --rounds: ${o.rounds}`);
   return o;
 }
 
@@ -427,6 +433,9 @@ interface Report {
   latency: { who: string; busy: boolean; r: LatencyRun }[];
   idle: { mux: Mux; ticks: number }[];
   history: HistoryResult[];
+  commands: Timing[];
+  memory: Memory[];
+  emptyBun: Memory | null;
   failures: string[];
   /** 1-minute load averages sampled through the run: other work on the machine skews every figure. */
   loads: number[];
@@ -506,6 +515,7 @@ function goalsTable(rep: Report): Table {
   const wIdle = rep.idle.find((i) => i.mux.label === "weft");
   if (wIdle) rows.push([`idle server, 10 panes: 0–1 ticks over ${rep.opts.idleSeconds} s`, `${wIdle.ticks} ticks`, verdict(wIdle.ticks <= 1)]);
   rows.push(...historyGoals(rep.history));
+  rows.push(...commandGoals(rep.commands, rep.memory, rep.emptyBun));
   return { headers: ["goal (weft)", "measured", "verdict"], align: ["left", "right", "left"], rows };
 }
 
@@ -523,7 +533,7 @@ function markdown(rep: Report): string {
   const date = new Date().toISOString().slice(0, 10);
   const out: string[] = [
     "```sh",
-    `${cmd}     # flags: --quick, --size-mb N, --repeats N, --keys N, --only ${PARTS.join(",")}, --fixtures ${FIXTURES.join(",")}, --also-weft EXE[,EXE], --no-peers, --out FILE`,
+    `${cmd}     # flags: --quick, --size-mb N, --repeats N, --keys N, --rounds N, --only ${PARTS.join(",")}, --fixtures ${FIXTURES.join(",")}, --also-weft EXE[,EXE], --no-peers, --out FILE`,
     "```",
     "",
     `on ${date}: ${versions(rep)}. Each multiplexer is the foreground program of a 120×40 PTY made by the ` +
@@ -596,6 +606,22 @@ function markdown(rep: Report): string {
       "",
     );
   }
+  if (rep.commands.length || rep.memory.length) {
+    out.push(
+      "### Processes and commands",
+      "",
+      `A command from a script (\`display -p x\` against a server with one session) and a new server (\`new -d\`, then ` +
+        `\`kill-server\`, timed together): wall time from spawn to exit with the output read, ${o.rounds} rounds after 3 of ` +
+        "warm-up, each round running every multiplexer in turn (hyperfine's loop, interleaved). Then the resident memory " +
+        "(VmRSS, of which anonymous and file-backed) of an attached client and of idle servers, each at a shell prompt, " +
+        "read 2 s after start, beside an empty program compiled as weft is (`bun build --compile --minify --bytecode`).",
+      "",
+      renderMarkdown(timingTable(rep.commands)),
+      "",
+      renderMarkdown(memoryTable(rep.memory, rep.emptyBun)),
+      "",
+    );
+  }
   out.push("### Goals", "", renderMarkdown(goalsTable(rep)), "");
   if (rep.failures.length) out.push("Failures:", "", ...rep.failures.map((f) => `- ${f}`), "");
   return out.join("\n");
@@ -648,7 +674,7 @@ async function main(): Promise<void> {
   try {
     const others = opts.alsoWeft.map((exe, i) => weftBinary(resolve(exe), `${basename(exe)}${opts.alsoWeft.length > 1 ? i + 1 : ""}`));
     const muxes = [weftBinary(), ...others, ...(opts.peers ? installedPeers() : [])];
-    const rep: Report = { opts, muxes, throughput: [], flood: [], latency: [], idle: [], history: [], failures: [], loads: [] };
+    const rep: Report = { opts, muxes, throughput: [], flood: [], latency: [], idle: [], commands: [], memory: [], emptyBun: null, history: [], failures: [], loads: [] };
     const loadTimer = setInterval(() => rep.loads.push(loadavg()[0] ?? NaN), 5_000);
     log(`bench:e2e in ${work}: ${muxes.map((m) => m.label).join(", ")}`);
 
@@ -706,6 +732,15 @@ async function main(): Promise<void> {
         }
       }
     }
+    if (opts.parts.has("commands")) {
+      const timings = await attempt(rep.failures, "command timings", () => commandTimings(muxes, (m) => new Run(m), work, opts.rounds));
+      if (timings) rep.commands = timings;
+      rep.emptyBun = await attempt(rep.failures, "empty Bun program", () => emptyBunMemory(work));
+      for (const m of muxes.filter((x) => x.command !== null)) {
+        const mem = await attempt(rep.failures, `memory of ${m.label}`, () => muxMemory(m, (x) => new Run(x), SHELL));
+        if (mem) rep.memory.push(...mem);
+      }
+    }
 
     clearInterval(loadTimer);
     const tables: [string, Table][] = [];
@@ -714,6 +749,8 @@ async function main(): Promise<void> {
     if (rep.latency.length) tables.push(["keystroke echo", latencyTable(rep)]);
     if (rep.idle.length) tables.push(["idle", idleTable(rep)]);
     if (rep.history.length) tables.push(["history memory", historyTable(rep.history)]);
+    if (rep.commands.length) tables.push(["commands", timingTable(rep.commands)]);
+    if (rep.memory.length) tables.push(["processes", memoryTable(rep.memory, rep.emptyBun)]);
     tables.push(["goals", goalsTable(rep)]);
     for (const [title, t] of tables) console.log(`\n${title}\n\n${renderText(t)}`);
     writeMarkdown(opts.out, markdown(rep));

@@ -20,6 +20,8 @@ export interface Mux {
   split: ((sock: string, target: string, horizontal: boolean, cmd: string[]) => string[]) | null;
   /** Stop the whole server. */
   stop(sock: string): string[];
+  /** Any tmux command on the server at `sock`, as a script runs it. Null: no such command line. */
+  command: ((sock: string, argv: string[]) => string[]) | null;
 }
 
 export function weft(exe: string): Mux {
@@ -33,6 +35,7 @@ export function weft(exe: string): Mux {
     newWindow: (sock, session, cmd) => [...base(sock), "new-window", "-d", "-t", session, "--", ...cmd],
     split: (sock, target, h, cmd) => [...base(sock), "split-window", "-d", ...(h ? ["-h"] : []), "-P", "-F", "#{pane_id}", "-t", target, "--", ...cmd],
     stop: (sock) => [...base(sock), "kill-server"],
+    command: (sock, argv) => [...base(sock), ...argv],
   };
 }
 
@@ -47,6 +50,7 @@ export function tmux(exe: string, version: string): Mux {
     newWindow: (sock, session, cmd) => [...base(sock), "new-window", "-d", "-t", session, ...cmd],
     split: (sock, target, h, cmd) => [...base(sock), "split-window", "-d", ...(h ? ["-h"] : []), "-P", "-F", "#{pane_id}", "-t", target, ...cmd],
     stop: (sock) => [...base(sock), "kill-server"],
+    command: (sock, argv) => [...base(sock), ...argv],
   };
 }
 
@@ -61,6 +65,7 @@ export function screen(exe: string, version: string): Mux {
     newWindow: (sock, _session, cmd) => [exe, "-S", sock, "-X", "screen", ...cmd],
     split: null, // regions need a display; its panes are not comparable to the others' splits
     stop: (sock) => [exe, "-S", sock, "-X", "quit"],
+    command: null, // -X takes screen's commands, not tmux's
   };
 }
 

@@ -3,7 +3,7 @@
 // mode, SIGWINCH as resize, suspend, the terminal restored on every exit. The server reads the
 // keys and draws the frames on the terminal itself (ClientTty); where it cannot open it, or
 // with WEFT_RELAY=1, this process passes keys to it and its frames to stdout.
-import { writeSync, existsSync, readlinkSync, openSync, closeSync, fstatSync } from "node:fs";
+import type * as NodeFs from "node:fs";
 import type { Socket } from "bun";
 import {
   FrameReader,
@@ -15,8 +15,9 @@ import {
   type ServerMessage,
   type ClientMessage,
 } from "../mux/client/protocol.ts";
-import { ENTER, LEAVE } from "../mux/client/terminal-modes.ts";
-import { ControlStdio } from "./control-stdio.ts";
+import type { ControlStdio } from "./control-stdio.ts";
+import { ClientOutput, isatty } from "./client-io.ts";
+import { mark } from "./times.ts";
 
 export interface ClientOptions {
   socketPath: string;
@@ -29,6 +30,12 @@ export interface ClientOptions {
   control?: 1 | 2;
   /** The name messages start with: weft, or tmux when run as tmux. */
   prog?: string;
+  /**
+   * The socket directory's checks (main.ts), each resolving to the user's error or null:
+   * `pending` runs while this connects, and nothing is sent before it passes; `full` is tmux's
+   * whole check, made when no server answers, as its message says more than that.
+   */
+  socketDir?: { pending: Promise<string | null>; full: () => Promise<string | null> };
 }
 
 
@@ -48,19 +55,6 @@ const SERVER_ENV = {
   BUN_JSC_percentCPUPerMBForFullTimer: "1e-12",
 };
 
-function out(fd: number, data: string | Uint8Array): void {
-  const bytes = typeof data === "string" ? Buffer.from(data, "utf8") : data;
-  let off = 0;
-  while (off < bytes.length) {
-    try {
-      off += writeSync(fd, bytes, off);
-    } catch (e) {
-      if ((e as NodeJS.ErrnoException).code === "EAGAIN") continue;
-      return; // stdout closed: nothing more to show
-    }
-  }
-}
-
 interface Handlers {
   data(b: Uint8Array): void;
   drain(): void;
@@ -68,16 +62,27 @@ interface Handlers {
 }
 
 async function connect(path: string, handlers: Handlers): Promise<Socket<undefined> | null> {
+  // A refused connect may call the error handler as well as reject: only a connection that was
+  // made can be lost ("server exited unexpectedly"); a refused one is "no server running".
+  let made = false;
+  let lostEarly = false;
+  const lost = () => {
+    if (made) handlers.close();
+    else lostEarly = true;
+  };
   try {
-    return await Bun.connect({
+    const sock = await Bun.connect({
       unix: path,
       socket: {
         data: (_s, b) => handlers.data(b),
         drain: () => handlers.drain(),
-        close: () => handlers.close(),
-        error: () => handlers.close(),
+        close: lost,
+        error: lost,
       },
     });
+    made = true;
+    if (lostEarly) queueMicrotask(() => handlers.close());
+    return sock;
   } catch {
     return null;
   }
@@ -88,10 +93,10 @@ async function connect(path: string, handlers: Handlers): Promise<Socket<undefin
  * spawned; every millisecond of this wait is start-up time the user sees, and a look that
  * finds no socket file is one stat.
  */
-async function connectWithRetry(path: string, handlers: Handlers, ms: number): Promise<Socket<undefined> | null> {
+async function connectWithRetry(fs: typeof NodeFs, path: string, handlers: Handlers, ms: number): Promise<Socket<undefined> | null> {
   const deadline = performance.now() + ms;
   for (;;) {
-    const s = existsSync(path) ? await connect(path, handlers) : null;
+    const s = fs.existsSync(path) ? await connect(path, handlers) : null;
     if (s || performance.now() > deadline) return s;
     await Bun.sleep(1);
   }
@@ -102,13 +107,13 @@ async function connectWithRetry(path: string, handlers: Handlers, ms: number): P
  * the log file or nowhere. Bun.spawn rather than the PTY core's posix_spawn: a client that
  * imported the PTY core (its libc bindings) took ~2 ms longer to start, for every command.
  */
-function startServer(argv: string[], env: Record<string, string>, logFile?: string): void {
-  const log = logFile ? openSync(logFile, "a", 0o600) : null;
+function startServer(fs: typeof NodeFs, argv: string[], env: Record<string, string>, logFile?: string): void {
+  const log = logFile ? fs.openSync(logFile, "a", 0o600) : null;
   try {
     const out = log ?? "ignore";
     Bun.spawn(argv, { env, stdio: ["ignore", out, out], detached: true }).unref();
   } finally {
-    if (log !== null) closeSync(log);
+    if (log !== null) fs.closeSync(log);
   }
 }
 
@@ -117,20 +122,20 @@ function startServer(argv: string[], env: Record<string, string>, logFile?: stri
  * (ClientTty); none when stdout is another device (frames must go where they went), and
  * WEFT_RELAY=1 keeps every key and frame going through this process instead.
  */
-function ttyRdev(): number | undefined {
+function ttyRdev(fs: typeof NodeFs): number | undefined {
   if (process.env.WEFT_RELAY === "1") return undefined;
   try {
-    const rdev = fstatSync(0).rdev;
-    return fstatSync(1).rdev === rdev ? rdev : undefined;
+    const rdev = fs.fstatSync(0).rdev;
+    return fs.fstatSync(1).rdev === rdev ? rdev : undefined;
   } catch {
     return undefined;
   }
 }
 
 /** The terminal device on stdin (/dev/pts/N), or undefined. */
-function ttyName(): string | undefined {
+function ttyName(fs: typeof NodeFs): string | undefined {
   try {
-    return readlinkSync("/proc/self/fd/0");
+    return fs.readlinkSync("/proc/self/fd/0");
   } catch {
     return undefined;
   }
@@ -143,7 +148,17 @@ function processEnv(): Record<string, string> {
 }
 
 export async function runClient(opts: ClientOptions): Promise<number> {
+  mark("client started");
   const prog = opts.prog ?? "weft";
+  // node:fs and the terminal's streams only where they are used: on a terminal, in control
+  // mode, when a server is to be started. A script's command needs neither.
+  const stdinTty = await isatty(0);
+  const isTty = stdinTty && (await isatty(1));
+  const fs = isTty || opts.control || opts.startServer ? await import("node:fs") : null;
+  // The sequences that enter and leave the session's screen; only a terminal attaches.
+  const { ENTER, LEAVE, LOCK_SCREEN } = isTty ? await import("../mux/client/terminal-modes.ts") : { ENTER: "", LEAVE: "", LOCK_SCREEN: "" };
+  const output = new ClientOutput(isTty || opts.control ? fs : null);
+  const out = (fd: 1 | 2, data: string | Uint8Array) => output.write(fd, data);
   const reader = new FrameReader();
   let attached = false;
   let restored = false;
@@ -161,7 +176,7 @@ export async function runClient(opts: ClientOptions): Promise<number> {
     } catch {}
     process.stdin.pause();
   };
-  const finish = (code: number, message?: string, stream = 2) => {
+  const finish = (code: number, message?: string, stream: 1 | 2 = 2) => {
     if (finished) return;
     finished = true;
     restore();
@@ -184,7 +199,9 @@ export async function runClient(opts: ClientOptions): Promise<number> {
     if (control && outbox.empty) control.resume();
   };
   // Control mode: stdin goes to the server as it comes; its end detaches.
-  const control = opts.control ? new ControlStdio(opts.control, (b) => write(encodeData(b)), () => send({ t: "input-end" })) : null;
+  const control: ControlStdio | null = opts.control
+    ? new (await import("./control-stdio.ts")).ControlStdio(opts.control, (b) => write(encodeData(b)), () => send({ t: "input-end" }))
+    : null;
   const handlers: Handlers = {
     drain,
     data: (b: Uint8Array) => {
@@ -214,12 +231,15 @@ export async function runClient(opts: ClientOptions): Promise<number> {
   const onMessage = (m: ServerMessage) => {
     switch (m.t) {
       case "hello":
-        return sendCommand();
+        mark("server answered");
+        return; // the command went with the hello
       case "error":
         return finish(1, `${prog}: ${m.message}`);
       case "output":
+        mark("output received");
         return out(m.stream === "out" ? 1 : 2, m.text);
       case "exit":
+        mark("exit received");
         return finish(m.code);
       case "attach":
         return enterAttached(m.direct === true);
@@ -227,6 +247,8 @@ export async function runClient(opts: ClientOptions): Promise<number> {
         return finish(m.code, m.message, 1);
       case "suspend":
         return suspend();
+      case "lock":
+        return lock(m.command);
       case "control-exit":
         controlExited = true;
         return void control?.exit(m.reason, m.waitExit, (t) => out(1, t)).then(() => finish(m.code));
@@ -249,12 +271,25 @@ export async function runClient(opts: ClientOptions): Promise<number> {
     send({ t: "resume", cols: process.stdout.columns || 80, rows: process.stdout.rows || 24 });
   };
 
-  const isTty = process.stdin.isTTY && process.stdout.isTTY;
+  // lock-client: lock-command runs on the cleared terminal, as tmux's client runs it with
+  // system(3): what it prints (sh's "not found" when there is no such program) stays on the
+  // terminal it was given, and whatever it exits with, the client comes back redrawn.
+  const lock = (command: string) => {
+    if (!attached || restored) return;
+    out(1, LEAVE + LOCK_SCREEN);
+    try {
+      process.stdin.setRawMode?.(false);
+    } catch {}
+    Bun.spawnSync(["/bin/sh", "-c", command], { stdin: "inherit", stdout: "inherit", stderr: "inherit" });
+    process.stdin.setRawMode?.(true);
+    out(1, ENTER);
+    send({ t: "resume", cols: process.stdout.columns || 80, rows: process.stdout.rows || 24 });
+  };
   const sendCommand = () => {
     if (control) {
       // A control client is named by its terminal if it has one, else by its pid (client-PID);
       // its size is 80x24 until refresh-client -C, and the server never takes its terminal.
-      const tty = process.stdin.isTTY ? ttyName() : undefined;
+      const tty = fs && stdinTty ? ttyName(fs) : undefined;
       const terminal = { cols: 80, rows: 24, term: process.env.TERM ?? "screen", pid: process.pid, ...(tty ? { tty } : {}) };
       send({ t: "command", argv: opts.argv, cwd: process.cwd(), env: processEnv(), terminal, control: control.mode });
       return control.start();
@@ -265,7 +300,7 @@ export async function runClient(opts: ClientOptions): Promise<number> {
       cwd: process.cwd(),
       env: processEnv(),
       terminal: isTty
-        ? { cols: process.stdout.columns || 80, rows: process.stdout.rows || 24, term: process.env.TERM ?? "xterm", tty: ttyName(), rdev: ttyRdev(), pid: process.pid }
+        ? { cols: process.stdout.columns || 80, rows: process.stdout.rows || 24, term: process.env.TERM ?? "xterm", tty: fs ? ttyName(fs) : undefined, rdev: fs ? ttyRdev(fs) : undefined, pid: process.pid }
         : undefined,
     });
   };
@@ -287,22 +322,40 @@ export async function runClient(opts: ClientOptions): Promise<number> {
   }
 
   // No socket file, no server: start one without a failing connect first (~1 ms).
-  sock = existsSync(opts.socketPath) ? await connect(opts.socketPath, handlers) : null;
+  sock = !fs || fs.existsSync(opts.socketPath) ? await connect(opts.socketPath, handlers) : null;
+  const refused = (await opts.socketDir?.pending) ?? (sock ? null : await opts.socketDir?.full());
+  if (refused) {
+    finished = true; // the socket's close says nothing more
+    sock?.end();
+    out(2, refused + "\n");
+    await output.flushed();
+    return 1;
+  }
   if (!sock) {
     if (!opts.startServer) {
       out(2, `no server running on ${opts.socketPath}\n`);
+      await output.flushed();
       return 1;
     }
+    if (!fs) throw new Error("node:fs is loaded for a command that starts a server");
     const env = processEnv();
-    startServer(opts.serverArgv, { ...env, ...SERVER_ENV }, env.WEFT_SERVER_LOG);
-    sock = await connectWithRetry(opts.socketPath, handlers, 10_000);
+    startServer(fs, opts.serverArgv, { ...env, ...SERVER_ENV }, env.WEFT_SERVER_LOG);
+    mark("server spawned");
+    sock = await connectWithRetry(fs, opts.socketPath, handlers, 10_000);
     if (!sock) {
       out(2, `${prog}: the server did not start on ${opts.socketPath}\n`);
+      await output.flushed();
       return 1;
     }
   }
+  mark("connected");
+  // The command goes with the hello, not after the server's answer: one round trip less. A
+  // server of another version answers the hello with an error and reads no further.
   send({ t: "hello", version: PROTOCOL_VERSION });
+  sendCommand();
+  mark("command sent");
   const code = await done;
   sock.end();
+  await output.flushed();
   return code;
 }

@@ -84,6 +84,18 @@ export const COMMAND_NAMES: readonly (readonly [string, readonly string[], boole
   ["if-shell", ["if"], false],
   ["run-shell", ["run"], false],
   ["list-commands", ["lscm"], true],
+  ["display-menu", ["menu"], false],
+  ["display-popup", ["popup"], false],
+  ["show-environment", ["showenv"], false],
+  ["set-hook", [], false],
+  ["show-hooks", [], false],
+  ["show-prompt-history", ["showphist"], false],
+  ["clear-prompt-history", ["clearphist"], false],
+  ["server-access", [], false],
+  ["lock-server", ["lock"], false],
+  ["lock-session", ["locks"], false],
+  ["lock-client", ["lockc"], false],
+  ["customize-mode", [], false],
 ];
 
 /**

@@ -1,10 +1,18 @@
 // weft's single entry point: the command line (tmux's global options, then a tmux command), the
 // client, and, as `weft __server`, the server itself. Run through a link named `tmux`, weft is a
 // drop-in: tmux's -V, socket directory, config files and $TMUX in panes (see tmux-name.ts).
+// A command from a script loads only the client's few modules: not node:fs, nor the server's.
 import pkg from "../../package.json" with { type: "json" };
-import { runsAsTmux, versionLine, usageLines } from "./tmux-name.ts";
+import { mark, printMarks } from "./times.ts";
+import { runsAsTmux, versionLine, usageLines, configFiles } from "./tmux-name.ts";
+import { socketPath, ensureSocketDir, socketDirReady, SocketDirError } from "../mux/server/socket-path.ts";
+import { commandStartsServer } from "./command-names.ts";
+import { runClient } from "./client.ts";
+mark("main module");
 
 const argv = process.argv.slice(2);
+/** See main(): the client's code stays interpreted. */
+const CLIENT_JIT_POLICY = 50;
 
 /** How this executable starts itself in server mode: compiled, or bun running this file. */
 function selfArgv(): string[] {
@@ -77,41 +85,72 @@ async function main(): Promise<number> {
     const { debugPty } = await import("./debug-pty.ts");
     return debugPty(argv.slice(1));
   }
+  // The client's code runs once or waits: compiled, it only costs memory (an attached client
+  // ~3 MiB more resident, and a JIT thread). 50× JavaScriptCore's tier-up thresholds keeps it
+  // interpreted; a long relay (WEFT_RELAY=1) or control-mode stream still gets compiled.
+  Bun.unsafe.setJITPolicy(CLIENT_JIT_POLICY);
   const asTmux = runsAsTmux(process.argv0);
   const prog = asTmux ? "tmux" : "weft";
   const o = parseGlobal(argv, prog);
   if (typeof o === "number") return o;
+  const startServer = commandStartsServer(o.command);
+  // node:fs (~1.3 ms to load) only where it is needed: tmux's socket directory is resolved
+  // (realpath), a server may be started (config files, tmux's directory check).
+  const fs = asTmux || startServer ? await import("node:fs") : null;
 
-  const { socketPath, ensureSocketDir, SocketDirError } = await import("../mux/server/socket-path.ts");
-  const { commandStartsServer } = await import("./command-names.ts");
-  const { configFiles } = await import("./tmux-name.ts");
   // Inside a pane or a job (no -L or -S), the server it belongs to: $TMUX's socket, as tmux's client.
   const inside = (asTmux ? process.env.TMUX : process.env.WEFT)?.split(",")[0];
   const S = o.S ?? (o.L === undefined && inside ? inside : undefined);
   let path: string;
   try {
-    path = socketPath({ socketName: o.L, socketPath: S, asTmux });
-    if (!S) ensureSocketDir(path.slice(0, path.lastIndexOf("/")));
+    path = socketPath({ socketName: o.L, socketPath: S, asTmux, ...(fs ? { realpathSync: fs.realpathSync } : {}) });
   } catch (e) {
-    if (e instanceof SocketDirError) {
-      console.error(`${prog}: ${e.message}`);
+    if (!(e instanceof SocketDirError)) throw e;
+    console.error(`${prog}: ${e.message}`);
+    return 1;
+  }
+  // The directory is checked before a server is started or anything is sent. A command that
+  // starts none makes Bun's quick check while it connects, and tmux's (node:fs, lstat) only if
+  // that fails or no server answers.
+  const dir = path.slice(0, path.lastIndexOf("/"));
+  const full = () => checkSocketDir(dir, prog);
+  const socketDir = S ? undefined : { pending: startServer ? full() : socketDirReady(dir).then((ok) => (ok ? null : full())), full };
+  if (startServer && socketDir) {
+    const error = await socketDir.pending;
+    if (error) {
+      console.error(error);
       return 1;
     }
-    throw e;
   }
-  const files = o.f.length > 0 ? o.f : configFiles(asTmux);
-  const serverArgv = [...selfArgv(), "__server", "-S", path, ...files.flatMap((f) => ["-f", f])];
-  if (o.f.length === 0) serverArgv.push("-q");
-  if (asTmux) serverArgv.push("-T");
-  const { runClient } = await import("./client.ts");
+  const serverArgv: string[] = [];
+  if (fs && startServer) {
+    const files = o.f.length > 0 ? o.f : configFiles(asTmux, fs);
+    serverArgv.push(...selfArgv(), "__server", "-S", path, ...files.flatMap((f) => ["-f", f]));
+    if (o.f.length === 0) serverArgv.push("-q");
+    if (asTmux) serverArgv.push("-T");
+  }
   return runClient({
     socketPath: path,
     argv: o.command,
-    startServer: commandStartsServer(o.command),
+    startServer,
     serverArgv,
     prog,
     ...(o.C > 0 ? { control: o.C > 1 ? 2 : 1 } : {}),
+    ...(socketDir ? { socketDir } : {}),
   });
 }
 
-process.exit(await main());
+/** Make sure of the socket's directory as tmux does; its error for the user, or null. */
+async function checkSocketDir(dir: string, prog: string): Promise<string | null> {
+  try {
+    ensureSocketDir(dir, await import("node:fs"));
+    return null;
+  } catch (e) {
+    if (e instanceof SocketDirError) return `${prog}: ${e.message}`;
+    throw e;
+  }
+}
+
+const code = await main();
+printMarks();
+process.exit(code);

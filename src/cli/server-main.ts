@@ -3,6 +3,7 @@
 import { Server } from "../mux/server/server.ts";
 import { COMMANDS } from "./commands/index.ts";
 import { gatherHost } from "../pty/index.ts";
+import { mark, printMarks } from "./times.ts";
 
 export async function runServer(argv: string[], version: string): Promise<number> {
   let socketPath = "";
@@ -25,10 +26,15 @@ export async function runServer(argv: string[], version: string): Promise<number
   process.on("SIGTERM", () => server.shutdown());
   // The gather worker takes ~10 ms to start: let it do so while the first client connects,
   // not after its new-session has spawned the first pane.
+  mark("server modules loaded");
   gatherHost();
+  mark("gather worker started");
   const server = new Server({ socketPath, commands: COMMANDS, configFiles, configQuiet, version, asTmux });
+  mark("server made");
   try {
     await server.listen();
+    mark("listening");
+    printMarks();
   } catch (e) {
     console.error(`weft server: ${(e as Error).message}`);
     return 1;

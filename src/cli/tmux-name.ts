@@ -1,6 +1,6 @@
 // weft as a drop-in for tmux: run under the name `tmux` (a link or a copy so named), it reports
 // tmux's version line, and with no weft config of its own it reads tmux's config files.
-import { existsSync, realpathSync } from "node:fs";
+import type * as NodeFs from "node:fs";
 import { homedir } from "node:os";
 import { basename, join } from "node:path";
 import { TMUX_VERSION } from "../mux/lang/version.ts";
@@ -41,8 +41,9 @@ const TMUX_CONF = ["/etc/tmux.conf", "~/.tmux.conf", "$XDG_CONFIG_HOME/tmux/tmux
 /**
  * The config files to load when none is given with -f: weft's own if it exists (not under the
  * name tmux), else every one of tmux's that exists, resolved and without repeats (expand_paths).
+ * Only a command that starts a server asks, with node:fs (a script's command never loads it).
  */
-export function configFiles(asTmux: boolean, env: Record<string, string | undefined> = process.env): string[] {
+export function configFiles(asTmux: boolean, { existsSync, realpathSync }: typeof NodeFs, env: Record<string, string | undefined> = process.env): string[] {
   const own = join(env.HOME || homedir(), ".config/weft/weft.conf");
   if (!asTmux && existsSync(own)) return [own];
   const out: string[] = [];

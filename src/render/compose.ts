@@ -63,6 +63,29 @@ export interface Highlight {
   style?: CellStyle;
 }
 
+/** One cell of a box: its text (one character or cluster), colours and Attr bits. */
+export interface BoxCell {
+  text: string;
+  fg?: Color;
+  bg?: Color;
+  attrs?: number;
+}
+
+/**
+ * A floating box drawn over everything else (a menu, a popup): its own cells, row by row, and
+ * optionally a terminal's screen in part of it (a popup's program), whose default colours
+ * become `fg` / `bg` (popup-style).
+ */
+export interface BoxView {
+  x: number;
+  y: number;
+  width: number;
+  height: number;
+  /** width * height cells, row-major; a wide character's right half is { text: "" }. */
+  cells: BoxCell[];
+  screen?: { terminal: Terminal; x: number; y: number; width: number; height: number; fg?: Color; bg?: Color; cursor: boolean };
+}
+
 /** A message or prompt drawn on the last status line instead of it (a line of its own when the status is off). */
 export interface Overlay {
   cells: readonly StyledCell[];
@@ -87,6 +110,8 @@ export interface FrameInput {
   overlay?: Overlay;
   /** The window's border options; tmux's defaults when absent. */
   borders?: BorderOptions;
+  /** Boxes floating over the panes and the status lines, in order (a menu, a popup). */
+  boxes?: BoxView[];
   /** Clock for sync-output holds (tests). */
   now?: number;
 }
@@ -162,6 +187,8 @@ export function sameLayout(a: FrameInput, b: FrameInput): boolean {
   if (a.cols !== b.cols || a.rows !== b.rows || a.windowCols !== b.windowCols || a.windowRows !== b.windowRows) return false;
   if (a.status !== b.status || a.statusTop !== b.statusTop || a.overlay !== b.overlay) return false;
   if (a.borders !== b.borders || a.panes.length !== b.panes.length) return false;
+  // A box covers panes' rows: compose it all (boxes are few and small).
+  if (a.boxes?.length || b.boxes?.length) return false;
   for (let i = 0; i < a.panes.length; i++) {
     const p = a.panes[i]!;
     const q = b.panes[i]!;
@@ -288,6 +315,61 @@ function composeAll(f: Frame, input: FrameInput): void {
   drawBorders(f, { wy: area.wy, winW: area.winW, winH: area.winH, areaRows: area.areaRows, cover }, input.panes, input.borders ?? DEFAULT_BORDERS);
   f.statusRows = { from: area.statusY, to: area.statusY + area.statusRows };
   if (area.statusRows > 0) drawStatusLines(f, input, area);
+  for (const box of input.boxes ?? []) drawBox(f, box, now);
+}
+
+/** A box's cells, then its screen's; the screen's cursor becomes the frame's when asked. */
+function drawBox(f: Frame, box: BoxView, now: number): void {
+  const x1 = Math.min(f.cols, box.x + box.width);
+  const y1 = Math.min(f.rows, box.y + box.height);
+  for (let y = Math.max(0, box.y); y < y1; y++) {
+    // A wide character under the box's edge would leave half a glyph: blank it.
+    const left = y * f.cols + box.x - 1;
+    if (box.x > 0 && f.widths[left] === 2) f.set(box.x - 1, y, SPACE, f.fg[left] ?? 0, f.bg[left] ?? 0, 0);
+    if (x1 < f.cols && f.widths[y * f.cols + x1] === 0) f.set(x1, y, SPACE, 0, 0, 0);
+    for (let x = Math.max(0, box.x); x < x1; x++) {
+      const cell = box.cells[(y - box.y) * box.width + (x - box.x)];
+      if (!cell) continue;
+      const i = y * f.cols + x;
+      if (cell.text === "") {
+        f.set(x, y, SPACER, packColor(cell.fg), packColor(cell.bg), cell.attrs ?? 0);
+        f.widths[i] = 0;
+        continue;
+      }
+      drawText(f, cell.text, x, y, x1, packColor(cell.fg), packColor(cell.bg), cell.attrs ?? 0);
+    }
+  }
+  if (box.screen) drawBoxScreen(f, box.screen, now);
+  else f.cursor.visible = false; // a menu hides the cursor, as tmux's
+}
+
+function drawBoxScreen(f: Frame, s: NonNullable<BoxView["screen"]>, now: number): void {
+  const cache = paneCache(s.terminal);
+  if (cache.holdRemaining(now) <= 0) cache.refresh(undefined);
+  const x0 = Math.max(0, s.x);
+  const x1 = Math.min(f.cols, s.x + s.width);
+  const sx = x0 - s.x;
+  const n = Math.min(x1 - x0, cache.cols - sx);
+  const fg = packColor(s.fg);
+  const bg = packColor(s.bg);
+  for (let y = Math.max(0, s.y); y < Math.min(f.rows, s.y + s.height); y++) {
+    const sy = y - s.y;
+    if (sy >= cache.rows || n <= 0) continue;
+    const at = y * f.cols + x0;
+    copyRow(f, cache, at, sy * cache.cols + sx, n);
+    // The program's default colours are the popup's style.
+    for (let i = at; i < at + n; i++) {
+      if (f.fg[i] === COLOR_DEFAULT) f.fg[i] = fg;
+      if (f.bg[i] === COLOR_DEFAULT) f.bg[i] = bg;
+    }
+  }
+  f.cursor.visible = false;
+  const c = cache.cursor;
+  if (!s.cursor || !c.visible) return;
+  const cx = s.x + c.x;
+  const cy = s.y + c.y;
+  if (cx < x0 || cx >= x1 || cy < s.y || cy >= s.y + s.height || cy >= f.rows) return;
+  Object.assign(f.cursor, { x: cx, y: cy, visible: true, shape: c.shape, blink: c.blink });
 }
 
 function drawPane(f: Frame, pane: PaneView, area: Area, now: number): void {

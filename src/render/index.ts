@@ -7,6 +7,8 @@ export {
   composeFrame,
   drawText,
   packColor,
+  type BoxCell,
+  type BoxView,
   type Color,
   type FrameInput,
   type Highlight,

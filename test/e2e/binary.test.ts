@@ -15,3 +15,18 @@ test("dist/weft runs a program in a PTY through its worker, output and exit code
   expect(out).toMatch(/^\/dev\/pts\/\d+\r\n20000\r\n$/);
   expect(code).toBe(4);
 });
+
+test("dist/weft reads no .env or bunfig.toml from the directory it runs in, as tmux reads neither", async () => {
+  const { mkdtempSync, writeFileSync, rmSync } = await import("node:fs");
+  const dir = mkdtempSync("/tmp/weft-dotenv-");
+  try {
+    writeFileSync(`${dir}/.env`, "WEFT_DOTENV_PROBE=loaded\n");
+    writeFileSync(`${dir}/bunfig.toml`, 'preload = ["./nothing-here.ts"]\n');
+    const p = Bun.spawn([await weftBinary(), "debug-pty", "sh", "-c", 'echo "probe=${WEFT_DOTENV_PROBE-unset}"'], { cwd: dir, stdout: "pipe", stderr: "pipe" });
+    const [code, out] = await Promise.all([p.exited, new Response(p.stdout).text()]);
+    expect(out).toBe("probe=unset\r\n");
+    expect(code).toBe(0);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+});

@@ -38,6 +38,10 @@ test("a socket directory that is a symlink is refused", async () => {
   const r = await weft.run("new", "-d");
   expect(r.code).toBe(1);
   expect(r.stderr).toBe(`weft: ${dir} is not a directory\n`);
+  // A command that starts no server checks the directory another way first (main.ts): same answer.
+  const d = await weft.run("display", "-p", "x");
+  expect(d.code).toBe(1);
+  expect(d.stderr).toBe(`weft: ${dir} is not a directory\n`);
   rmSync(dir);
 });
 

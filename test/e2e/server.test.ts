@@ -1,7 +1,7 @@
 // The server's life and its socket: start, stale sockets, unsafe directories, bad clients,
 // sessions ending with their last pane, window sizes, remain-on-exit, config files.
 import { test, expect, afterEach } from "bun:test";
-import { mkdirSync, chmodSync, writeFileSync, existsSync, statSync } from "node:fs";
+import { mkdirSync, chmodSync, writeFileSync, existsSync, statSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { Weft } from "../helpers/weft.ts";
 import { waitFor, within } from "../helpers/wait.ts";
@@ -42,6 +42,11 @@ test("a socket directory open to others is refused", async () => {
   const r = await weft.run("new", "-d");
   expect(r.code).toBe(1);
   expect(r.stderr).toBe(`weft: directory ${dir} has unsafe permissions\n`);
+  // Also for a command that starts no server, with a server running (main.ts checks it another way first).
+  chmodSync(dir, 0o700);
+  await weft.ok("new", "-d");
+  chmodSync(dir, 0o777);
+  expect(await weft.run("display", "-p", "x")).toEqual({ code: 1, stdout: "", stderr: `weft: directory ${dir} has unsafe permissions\n` });
   chmodSync(dir, 0o700);
 });
 
@@ -144,12 +149,28 @@ test("the config file sets options and bindings", async () => {
   await waitFor(async () => (await weft!.ok("list-panes", "-t", "c")).trim().split("\n").length === 2, "the bound key to split");
 });
 
-test("weft refuses to attach inside its own pane unless $WEFT is unset", async () => {
+test("weft refuses a client on one of its own panes while $WEFT is set, as tmux's check_nested; another server's pane may attach", async () => {
   weft = await Weft.start();
-  await weft.ok("new", "-d", "-s", "n", "--", "sh");
-  const r = await weft.runWith({ WEFT: "/x,1,0" }, "attach", "-t", "n");
-  expect(r.code).toBe(1);
-  expect(r.stderr).toBe("sessions should be nested with care, unset $WEFT to force\n");
+  const w = weft;
+  await w.ok("new", "-d", "-s", "n", "-x", "80", "-y", "24", "--", "sh");
+  const out = join(w.dir, "nested");
+  // In a pane of this server: refused, and with $WEFT unset (the way to force it) attached.
+  const inner = `${w.bin} -L test attach -t n 2>${out}; echo rc=$? >>${out}; env -u WEFT ${w.bin} -L test attach -t n`;
+  await w.ok("new-window", "-t", "n", "--", "sh", "-c", inner);
+  await waitFor(() => existsSync(out) && readFileSync(out, "utf8").includes("rc="), "the nested attach to answer");
+  expect(readFileSync(out, "utf8")).toBe("sessions should be nested with care, unset $WEFT to force\nrc=1\n");
+  await waitFor(async () => (await w.ok("list-clients", "-F", "#{client_session}")) === "n\n", "the forced attach");
+  // Any other command client with $WEFT set (no terminal, or not one of our panes) is not refused.
+  const r = await w.runWith({ WEFT: "/x,1,0" }, "attach", "-t", "n");
+  expect(r.stderr).toBe("open terminal failed: not a terminal\n");
+  // A pane of another server: its client attaches here, $WEFT set or not.
+  const other = Bun.spawn([w.bin, "-L", "other", "-f", "/dev/null", "new", "-d", "-s", "o", "--", w.bin, "-L", "test", "attach", "-t", "n"], { env: w.env });
+  expect(await other.exited).toBe(0);
+  try {
+    await waitFor(async () => (await w.ok("list-clients", "-F", "#{client_session}")) === "n\nn\n", "the other server's pane attached");
+  } finally {
+    Bun.spawnSync([w.bin, "-L", "other", "kill-server"], { env: w.env });
+  }
 });
 
 test("a killed server leaves attached clients restoring the terminal and saying so", async () => {

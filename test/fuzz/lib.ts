@@ -216,7 +216,8 @@ export async function judge(path: string, argv: string[], cwd: string): Promise<
     // One line, or tmux's two: the mistake and the usage; source-file says it for each path, as tmux.
     const perPath = lines.every((l) => l.endsWith(": No such file or directory"));
     if (!perPath && (lines.length > 2 || (lines.length === 2 && !lines[1]!.startsWith("usage:")))) return `error of ${lines.length} lines: ${r.err.slice(0, 200)}`;
-    if (lines[0] === "") return `exit ${r.code} without a message`;
+    // run-shell exits with its command's status and says so on stdout ('cmd' returned 127).
+    if (lines[0] === "" && !/ returned \d+$/.test(r.out.trim())) return `exit ${r.code} without a message`;
   }
   return null;
 }

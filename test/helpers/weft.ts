@@ -228,6 +228,19 @@ export class HostClient {
     this.host.resize(cols, rows);
   }
 
+  /**
+   * Wait until the client process catches SIGWINCH: it installs its handler once the server says
+   * it is attached, which can be after the server has drawn the first screen, and a resize before
+   * it is lost.
+   */
+  async waitForResizeHandler(): Promise<void> {
+    const SIGWINCH_BIT = 1n << 27n;
+    await waitFor(() => {
+      const m = /^SigCgt:\s*([0-9a-f]+)$/m.exec(readFileSync(`/proc/${this.pty.pid}/status`, "utf8"));
+      return m !== null && (BigInt(`0x${m[1]}`) & SIGWINCH_BIT) !== 0n;
+    }, "the client to catch SIGWINCH");
+  }
+
   kill(): void {
     this.pty.kill("SIGKILL");
   }

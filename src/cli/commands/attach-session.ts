@@ -1,7 +1,7 @@
 // attach-session (attach, a): attach this terminal to a session.
 import { flag } from "../../mux/lang/command.ts";
 import type { CommandEntry } from "./context.ts";
-import { checkNesting, requireTerminal } from "./common.ts";
+import { checkNesting, requireTerminal, updateSessionEnviron } from "./common.ts";
 
 export const attachSession: CommandEntry = {
   name: "attach-session",
@@ -15,6 +15,7 @@ export const attachSession: CommandEntry = {
     requireTerminal(ctx);
     const s = ctx.target.session;
     if (flag(ctx.args, "d")) for (const c of [...ctx.server.clients]) if (c.session === s && c !== ctx.client) c.detach();
-    ctx.client!.attach(s);
+    updateSessionEnviron(ctx, s);
+    ctx.client!.attach(s, true);
   },
 };

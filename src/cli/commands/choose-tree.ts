@@ -1,18 +1,18 @@
 // choose-tree: pick a session (-s) or a window (-w, the default shows both) from a list over the
-// active pane; Enter runs the template on it, switch-client -t '%%' by default (C-b s, C-b w).
+// target pane (tree-mode); Enter runs the template on it, switch-client -t '%%' by default (C-b s, C-b w).
 // -F sets what follows each name (with session_format or window_format set, as tmux), -f keeps
 // the windows with a pane the filter is true for (and their sessions), -O sorts by index, name
 // or time (most recently active first) and -r reverses it.
 import { flag, value } from "../../mux/lang/command.ts";
 import type { CommandEntry } from "./context.ts";
-import { Chooser, type ChooserItem } from "../../mux/client/chooser.ts";
+import type { ChooserItem } from "../../mux/client/chooser.ts";
 import { formatTrue } from "../../mux/lang/format.ts";
 import { windowFlags } from "../../mux/lang/format-vars.ts";
 import type { Session } from "../../mux/model/session.ts";
 import type { Window } from "../../mux/model/window.ts";
 import type { Winlink } from "../../mux/model/winlink.ts";
-import { chooserClient, format, sortOrder } from "./common.ts";
-import { queueTemplate } from "./arg-commands.ts";
+import { format, sortOrder } from "./common.ts";
+import { openChooser } from "./choosers.ts";
 
 type Sort = "index" | "name" | "time";
 
@@ -35,10 +35,11 @@ export const chooseTree: CommandEntry = {
   // key formats or previews.
   args: "GNrswZF:f:K:O:t:",
   maxArgs: 1,
+  target: "pane",
   commandArgs: () => true,
   exec(ctx) {
-    const client = chooserClient(ctx);
     const a = ctx.args;
+    const current = ctx.target;
     const sessionsOnly = flag(a, "s") && !flag(a, "w");
     const sort = sortOrder(value(a, "O"), ["index", "name", "time"]) as Sort | null;
     const reverse = flag(a, "r") ? -1 : 1;
@@ -54,13 +55,14 @@ export const chooseTree: CommandEntry = {
         const windows = s.links.filter((l) => kept(s, l.window)).sort((x, y) => reverse * byWindow(x, y));
         if (windows.length === 0) continue;
         const attached = [...ctx.server.clients].some((c) => c.session === s);
-        if (s === client.session && sessionsOnly) selected = items.length;
+        if (s === current.session && sessionsOnly) selected = items.length;
         const about = lineFormat !== undefined ? line(lineFormat, { session: s }, "session_format") : `${s.windows.length} windows${attached ? " (attached)" : ""}`;
         items.push({ text: `${s.name}: ${about}`, target: `$${s.id}` });
         if (sessionsOnly) continue;
         for (const link of windows) {
           const w = link.window;
-          if (link === client.session?.curw) selected = items.length;
+          // The target's own link is selected (a window may be linked twice in its session).
+          if (s === current.session && (current.winlink ? link === current.winlink : w === current.window)) selected = items.length;
           const about = lineFormat !== undefined ? line(lineFormat, { session: s, window: w, winlink: link }, "window_format") : `${w.name}${windowFlags(link, false, ctx.server.markedPane())} (${w.panes.size} panes)`;
           items.push({ text: `    ${link.index}: ${about}`, target: `=${s.name}:${link.index}.` }); // a link, not the window: it may be in several sessions (window_tree_get_target)
         }
@@ -68,14 +70,11 @@ export const chooseTree: CommandEntry = {
       return { items, selected };
     };
     // As tmux's mode tree: a filter that matches nothing shows everything.
-    let { items, selected } = build(value(a, "f"));
-    if (items.length === 0) ({ items, selected } = build(undefined));
-    const template = a.values[0] ?? "switch-client -t '%%'";
-    client.openChooser(
-      new Chooser(items, selected, (target) => {
-        client.closeChooser();
-        if (target !== null) queueTemplate(ctx, client, template, [target]);
-      }),
-    );
+    const filter = value(a, "f");
+    const list = () => {
+      const kept = build(filter);
+      return kept.items.length > 0 ? kept : build(undefined);
+    };
+    openChooser(ctx, "tree-mode", list, a.values[0] ?? "switch-client -t '%%'");
   },
 };

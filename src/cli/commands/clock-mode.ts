@@ -1,8 +1,8 @@
-// clock-mode (C-b t): a big clock over a pane, on every client showing it, until a key is
-// pressed there. A pane that is not its window's active pane becomes it (the clock is drawn
-// where lists and views are: over the active pane).
-import { CommandError } from "../../mux/lang/command.ts";
+// clock-mode (C-b t): a big clock over the target pane (clock-mode), on every client showing it
+// now or later, until a key is pressed there.
 import type { CommandEntry } from "./context.ts";
+import { Clock } from "../../mux/client/clock.ts";
+import { enterMode, leaveMode, modeChanged } from "../../mux/model/index.ts";
 
 export const clockMode: CommandEntry = {
   name: "clock-mode",
@@ -11,12 +11,15 @@ export const clockMode: CommandEntry = {
   target: "pane",
   maxArgs: 0,
   exec(ctx) {
+    const { model } = ctx;
     const { pane, window } = ctx.target;
-    const clients = [...ctx.server.clients].filter((c) => c.session?.current === window);
-    if (clients.length === 0) throw new CommandError(`no client shows pane %${pane.id}`);
-    window.setActive(pane);
-    const style = () => (window.options.getString("clock-mode-style") === "12" ? "12" : "24");
-    const colour = () => window.options.getString("clock-mode-colour");
-    for (const client of clients) client.openClock(style, colour);
+    const clock: Clock = new Clock({
+      style: () => (window.options.getString("clock-mode-style") === "12" ? "12" : "24"),
+      colour: () => window.options.getString("clock-mode-colour"),
+      // The minute may have turned: the pane is drawn again wherever it is shown.
+      changed: () => modeChanged(model, pane, true),
+      done: () => leaveMode(model, pane, clock),
+    });
+    enterMode(model, pane, clock);
   },
 };

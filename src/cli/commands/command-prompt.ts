@@ -7,8 +7,14 @@ import type { CommandEntry } from "./context.ts";
 import { Prompt } from "../../mux/client/prompt.ts";
 import { format } from "./common.ts";
 import { commandsFrom } from "./arg-commands.ts";
+import type { Model } from "../../mux/model/index.ts";
+import { HistoryCursor, promptType, type PromptType } from "../../mux/model/prompt-history.ts";
 
-const PROMPT_TYPES = new Set(["command", "search", "target", "window-target"]);
+/** The server's history of `type` for one prompt: a cursor from the newest, and where Enter adds. */
+function historyOf(model: Model, type: PromptType): { cursor: HistoryCursor; add(line: string): void } {
+  const store = model.promptHistory;
+  return { cursor: new HistoryCursor(store, type), add: (line) => store.add(type, line, model.serverOptions.getNumber("prompt-history-limit")) };
+}
 
 export const commandPrompt: CommandEntry = {
   name: "command-prompt",
@@ -21,8 +27,9 @@ export const commandPrompt: CommandEntry = {
     const client = ctx.client;
     if (!client?.session) throw new CommandError("no client to prompt");
     if (client.prompt) return;
-    const type = value(a, "T");
-    if (type !== undefined && !PROMPT_TYPES.has(type)) throw new CommandError(`unknown type: ${type}`);
+    const typeName = value(a, "T") ?? "command";
+    const type = promptType(typeName);
+    if (!type) throw new CommandError(`unknown type: ${typeName}`);
     const template = a.values[0] ?? "%1";
     const given = value(a, "p");
     let labels: string[];
@@ -37,23 +44,23 @@ export const commandPrompt: CommandEntry = {
     return new Promise<void>((resolve) => {
       const ask = (i: number) => {
         const initial = format(ctx, inputs[i] ?? "", ctx.target);
-        client.openPrompt(
-          new Prompt(labels[i] ?? "", initial, (text) => {
-            client.closePrompt();
-            if (text === null) return resolve();
-            answers.push(text);
-            if (i + 1 < labels.length) return ask(i + 1);
-            try {
-              const list = commandsFrom(ctx, template, { texts: answers, expand: flag(a, "F") });
-              if (wait) ctx.item.insert(list);
-              else ctx.server.runCommands(list, client);
-            } catch (e) {
-              if (!(e instanceof CommandError)) throw e;
-              ctx.server.runner.reportError(client, null, e.message);
-            }
-            resolve();
-          }, flag(a, "1"), flag(a, "N")),
-        );
+        const prompt = new Prompt(labels[i] ?? "", initial, (text) => {
+          client.closePrompt();
+          if (text === null) return resolve();
+          answers.push(text);
+          if (i + 1 < labels.length) return ask(i + 1);
+          try {
+            const list = commandsFrom(ctx, template, { texts: answers, expand: flag(a, "F") });
+            if (wait) ctx.item.insert(list);
+            else ctx.server.runCommands(list, client);
+          } catch (e) {
+            if (!(e instanceof CommandError)) throw e;
+            ctx.server.runner.reportError(client, null, e.message);
+          }
+          resolve();
+        }, flag(a, "1"), flag(a, "N"));
+        prompt.history = historyOf(ctx.model, type);
+        client.openPrompt(prompt);
       };
       ask(0);
       if (!wait) resolve();

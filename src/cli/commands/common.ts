@@ -3,21 +3,50 @@
 import { statSync } from "node:fs";
 import { CommandError, value, type Args } from "../../mux/lang/command.ts";
 import type { CommandContext } from "./context.ts";
-import type { NewPaneOptions } from "../../mux/model/index.ts";
+import { Environ, type NewPaneOptions, type Options, type Session } from "../../mux/model/index.ts";
+import { fnmatch } from "../../mux/lang/fnmatch.ts";
 import type { ClientConnection } from "../../mux/client/client-connection.ts";
 import { formatTrue } from "../../mux/lang/format.ts";
 import { expandAt, formatLookup, type ExpandOptions, type FormatTarget } from "../../mux/lang/format-vars.ts";
 
-/** -c dir, -e VAR=value (repeatable) and the command words, for new-session/new-window/split-window/respawn-pane. */
+/**
+ * -c dir, -e VAR=value (repeatable) and the command words, for new-session/new-window/
+ * split-window/respawn-*; an unattached client's PATH goes to the pane (tmux's spawn.c).
+ */
 export function paneOptions(ctx: CommandContext, a: Args = ctx.args): NewPaneOptions {
-  const env: Record<string, string> = {};
-  for (const e of a.all.get("e") ?? []) {
-    const eq = e.indexOf("=");
-    if (eq <= 0) throw new CommandError(`invalid environment: ${e}`);
-    env[e.slice(0, eq)] = e.slice(eq + 1);
-  }
+  const env = assignments(a).toRecord();
   const cwd = startDirectoryFlag(ctx, a);
-  return { command: a.positional, cwd, env };
+  const clientPath = ctx.client && !ctx.client.session ? ctx.env.PATH : undefined;
+  return { command: a.positional, cwd, env, ...(clientPath !== undefined ? { clientPath } : {}) };
+}
+
+/** -e NAME=value, as tmux's environ_put: one without "=" is ignored. */
+function assignments(a: Args): Environ {
+  const env = new Environ();
+  for (const e of a.all.get("e") ?? []) env.put(e);
+  return env;
+}
+
+/** update-environment's patterns in `oo` (a session's options, or the global ones). */
+function updatePatterns(oo: Options): string[] {
+  return oo.getArray("update-environment").map(([, v]) => v);
+}
+
+/**
+ * The environment of a session new-session makes: update-environment's variables from the
+ * calling client (unless -E), then -e, as tmux's cmd-new-session.c.
+ */
+export function newSessionEnviron(ctx: CommandContext): Environ {
+  const env = new Environ();
+  if (ctx.client && !ctx.args.flags.has("E")) env.update(updatePatterns(ctx.model.sessionOptions), Environ.from(ctx.env), fnmatch);
+  assignments(ctx.args).copyInto(env);
+  return env;
+}
+
+/** attach-session and switch-client bring the client's update-environment variables (unless -E). */
+export function updateSessionEnviron(ctx: CommandContext, s: Session, clientEnv: Record<string, string> = ctx.env): void {
+  if (ctx.args.flags.has("E")) return;
+  s.environ.update(updatePatterns(s.options), Environ.from(clientEnv), fnmatch);
 }
 
 /** -c start-directory, expanded as a format as tmux does (-c '#{pane_current_path}'). */
@@ -74,15 +103,12 @@ export function sortOrder(v: string | undefined, known: readonly string[]): stri
   return o !== undefined && known.includes(o) ? o : null;
 }
 
-/**
- * The client a list (choose-*) opens on: the calling one when attached, else (a command from a
- * shell) the attached client used last, as for switch-client.
- */
-export function chooserClient(ctx: CommandContext): ClientConnection {
+/** The client a command acts for (the caller when attached, else the latest used), if any is attached. */
+export function attachedClient(ctx: CommandContext): ClientConnection | null {
   try {
     return ctx.server.targetClient(undefined, ctx.client);
   } catch {
-    throw new CommandError("no client to choose in");
+    return null;
   }
 }
 
@@ -99,19 +125,26 @@ export function parseDimension(v: string | undefined, name: string): number | un
   return n;
 }
 
+/** The variable a pane's programs find their server in: $TMUX under the name tmux, else $WEFT. */
+export function insideVariable(ctx: CommandContext): "TMUX" | "WEFT" {
+  return ctx.server.asTmux ? "TMUX" : "WEFT";
+}
+
 /**
- * server_client_check_nested: attaching from inside one of this server's own panes ($WEFT, or
- * $TMUX under the name tmux, set and the client's terminal is a pane's) would draw the session
- * into itself. A client in a pane of another server (another -L socket) may attach.
+ * tmux's server_client_check_nested: a client is refused when its environment has the
+ * variable set ($WEFT, or $TMUX under the name tmux) and its terminal is one of this server's
+ * panes. A client in a pane of another server (another -L socket), one with the variable
+ * unset, or one with no terminal (tmux's empty ttyname) is not.
  */
 export function checkNesting(ctx: CommandContext): void {
   // A control client is a program, not a terminal inside one of our panes (tmux skips it too).
   if (ctx.client?.control) return;
-  const variable = ctx.server.asTmux ? "TMUX" : "WEFT";
-  if (!ctx.env[variable]) return;
+  const name = insideVariable(ctx);
   const tty = ctx.client?.terminal?.tty;
-  const inOwnPane = tty === undefined || ctx.server.model.sessions.some((s) => s.windows.some((w) => [...w.panes.values()].some((p) => p.tty === tty)));
-  if (inOwnPane) throw new CommandError(`sessions should be nested with care, unset $${variable} to force`);
+  // A client with no terminal is in no pane (tmux goes on to "open terminal failed").
+  if (!ctx.env[name] || !tty) return;
+  const inOurPane = ctx.model.sessions.some((s) => s.windows.some((w) => [...w.panes.values()].some((p) => p.tty === tty)));
+  if (inOurPane) throw new CommandError(`sessions should be nested with care, unset $${name} to force`);
 }
 
 export function requireTerminal(ctx: CommandContext): void {

@@ -67,6 +67,14 @@ import { startServer } from "./start-server.ts";
 import { ifShell } from "./if-shell.ts";
 import { runShell } from "./run-shell.ts";
 import { listCommands } from "./list-commands.ts";
+import { displayMenu } from "./display-menu.ts";
+import { displayPopup } from "./display-popup.ts";
+import { showEnvironment } from "./show-environment.ts";
+import { setHook, showHooks } from "./set-hook.ts";
+import { showPromptHistory, clearPromptHistory } from "./show-prompt-history.ts";
+import { serverAccess } from "./server-access.ts";
+import { lockServer, lockSession, lockClientCommand } from "./lock-server.ts";
+import { customizeMode } from "./customize-mode.ts";
 
 export const COMMANDS: CommandEntry[] = [
   newSession,
@@ -148,4 +156,16 @@ export const COMMANDS: CommandEntry[] = [
   ifShell,
   runShell,
   listCommands,
+  displayMenu,
+  displayPopup,
+  showEnvironment,
+  setHook,
+  showHooks,
+  showPromptHistory,
+  clearPromptHistory,
+  serverAccess,
+  lockServer,
+  lockSession,
+  lockClientCommand,
+  customizeMode,
 ];

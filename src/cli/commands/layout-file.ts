@@ -22,7 +22,7 @@ import { readFileSync } from "node:fs";
 import { dirname, resolve } from "node:path";
 import { CommandError } from "../../mux/lang/command.ts";
 import type { CommandContext } from "./context.ts";
-import type { NewPaneOptions } from "../../mux/model/index.ts";
+import type { Environ, NewPaneOptions } from "../../mux/model/index.ts";
 import type { Session } from "../../mux/model/session.ts";
 import type { Pane } from "../../mux/model/pane.ts";
 import { encodeKey } from "../../mux/lang/keys.ts";
@@ -178,7 +178,7 @@ function typeKeys(p: Pane, keys: string[]): void {
 }
 
 /** Create a session from a layout file (new-session --layout). On any failure nothing is left behind. */
-export function sessionFromLayout(ctx: CommandContext, path: string, base: { name?: string; cols: number; rows: number; cwd: string; env?: Record<string, string> }): Session {
+export function sessionFromLayout(ctx: CommandContext, path: string, base: { name?: string; cols: number; rows: number; cwd: string; environ: Environ }): Session {
   const home = ctx.env.HOME ?? "";
   const file = resolve(ctx.cwd, path === "~" || path.startsWith("~/") ? home + path.slice(1) : path);
   let text: string;
@@ -195,13 +195,13 @@ export function sessionFromLayout(ctx: CommandContext, path: string, base: { nam
     }
   }
   const { model } = ctx;
-  // new-session -e applies to every pane, under what the file sets.
-  const opts = (p: PaneSpec): NewPaneOptions => ({ command: p.command, cwd: p.cwd ?? base.cwd, env: { ...base.env, ...p.env } });
+  // new-session -e is in the session's environment, under what the file sets for a pane.
+  const opts = (p: PaneSpec): NewPaneOptions => ({ command: p.command, cwd: p.cwd ?? base.cwd, env: p.env });
   const first = spec.windows[0]!;
   const s = model.createSession({
     name: base.name ?? spec.session,
     cwd: base.cwd,
-    env: ctx.env,
+    environ: base.environ,
     cols: base.cols,
     rows: base.rows,
     windowName: first.name,

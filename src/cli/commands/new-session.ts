@@ -1,7 +1,7 @@
 // new-session (new): create a session and attach to it, or with -d leave it running detached.
 import { CommandError, flag, value } from "../../mux/lang/command.ts";
 import type { CommandEntry } from "./context.ts";
-import { paneOptions, parseDimension, printNew, checkNesting, requireTerminal, startDirectoryFlag } from "./common.ts";
+import { newSessionEnviron, paneOptions, parseDimension, printNew, checkNesting, requireTerminal, startDirectoryFlag, updateSessionEnviron } from "./common.ts";
 import { showCauses } from "../../mux/server/config.ts";
 import { sessionFromLayout } from "./layout-file.ts";
 import type { NewSessionOptions, Session } from "../../mux/model/index.ts";
@@ -26,6 +26,7 @@ export const newSession: CommandEntry = {
         if (detached) return;
         checkNesting(ctx);
         requireTerminal(ctx);
+        updateSessionEnviron(ctx, existing);
         ctx.client!.attach(existing);
         return;
       }
@@ -48,21 +49,27 @@ export const newSession: CommandEntry = {
     if (layout !== undefined && a.positional.length > 0) throw new CommandError("--layout and a command can't be given together");
     const s =
       group !== undefined
-        ? grouped(ctx, group, { name, cwd: startDirectoryFlag(ctx) ?? ctx.cwd, env: ctx.env, cols, rows, pane: paneOptions(ctx) })
+        ? grouped(ctx, group, { name, cwd: startDirectoryFlag(ctx) ?? ctx.cwd, environ: newSessionEnviron(ctx), cols, rows, pane: { ...paneOptions(ctx), env: {} } })
         : layout !== undefined
-        ? sessionFromLayout(ctx, layout, { name, cols, rows, cwd: startDirectoryFlag(ctx) ?? ctx.cwd, env: paneOptions(ctx).env })
+        ? sessionFromLayout(ctx, layout, { name, cols, rows, cwd: startDirectoryFlag(ctx) ?? ctx.cwd, environ: newSessionEnviron(ctx) })
         : model.createSession({
             name,
             cwd: startDirectoryFlag(ctx) ?? ctx.cwd,
-            env: ctx.env,
+            environ: newSessionEnviron(ctx),
             cols,
             rows,
             windowName: value(a, "n"),
-            pane: paneOptions(ctx),
+            // -e went to the session's environment.
+            pane: { ...paneOptions(ctx), env: {} },
           });
+    // As tmux: a size given is the session's own default-size (the other side as the session's).
+    const xGiven = parseDimension(value(a, "x"), "width");
+    const yGiven = parseDimension(value(a, "y"), "height");
+    if (xGiven !== undefined || yGiven !== undefined) s.options.setString("default-size", `${xGiven ?? cols}x${yGiven ?? rows}`);
     // The config's errors not shown yet go over the new session's pane.
     if (ctx.server.runner.configFinished) showCauses(ctx.server, s);
     printNew(ctx, "#{session_name}:", { session: s });
+    ctx.insertHook?.("after-new-session", { session: s, window: s.current, pane: s.current.active });
     if (!detached && (ctx.terminal || ctx.client?.control) && ctx.client) ctx.client.attach(s);
   },
 };

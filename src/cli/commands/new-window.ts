@@ -32,6 +32,7 @@ export const newWindow: CommandEntry = {
     }
     const w = model.createWindow(session, { name, index: index ?? undefined, select: !detached, pane: { ...opts, cwd } });
     printNew(ctx, "#{session_name}:#{window_index}.#{pane_index}", { session, window: w, pane: w.active });
+    ctx.insertHook?.("after-new-window", { session, window: w, pane: w.active });
   },
 };
 

@@ -79,7 +79,7 @@ export function optionParsers(ctx: CommandContext, found: Found | null): OptionC
       return printCommandList(r.commands, lookup, false);
     },
     checkShell: (path) => isUsableShell(path) && !/\/(tmux|weft)$/.test(path) && path !== process.execPath,
-    expand: (text) => expandAt(ctx.server, { client: ctx.client, ...(found ?? {}) }, text),
+    expand: (text) => expandAt(ctx.server, { client: ctx.client, ...(found ?? {}), ...(ctx.item.state.formats ? { extra: ctx.item.state.formats } : {}) }, text),
   };
 }
 

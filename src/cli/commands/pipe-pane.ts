@@ -1,7 +1,7 @@
 // pipe-pane (pipep): run a shell command with the pane's output on its stdin (-O, the default)
 // and/or its stdout typed into the pane (-I). Without a command the pipe is closed; -o opens one
 // only when none is open, so one key can toggle it.
-import { spawn, type ChildProcess } from "node:child_process";
+import type { ChildProcess } from "node:child_process";
 import { flag } from "../../mux/lang/command.ts";
 import type { CommandContext, CommandEntry } from "./context.ts";
 import type { Pane } from "../../mux/model/pane.ts";
@@ -60,7 +60,9 @@ async function closeWhenGone(model: Model, pane: Pane, st: PipeState): Promise<v
   }
 }
 
-function openPipe(ctx: CommandContext, pane: Pane, command: string, input: boolean, output: boolean): void {
+/** node:child_process loads the streams (~2 ms of the server's start, and memory): only when a pipe opens. */
+async function openPipe(ctx: CommandContext, pane: Pane, command: string, input: boolean, output: boolean): Promise<void> {
+  const { spawn } = await import("node:child_process");
   const proc = spawn("/bin/sh", ["-c", command], {
     cwd: ctx.cwd,
     env: pane.spawnSpec.env,
@@ -97,7 +99,7 @@ export const pipePane: CommandEntry = {
   args: "IOot:",
   maxArgs: 1,
   target: "pane",
-  exec(ctx) {
+  async exec(ctx) {
     const a = ctx.args;
     const { pane } = ctx.target;
     const had = closePipe(pane);
@@ -106,6 +108,6 @@ export const pipePane: CommandEntry = {
     let input = flag(a, "I");
     let output = flag(a, "O");
     if (!input && !output) output = true;
-    openPipe(ctx, pane, format(ctx, command, ctx.target), input, output);
+    await openPipe(ctx, pane, format(ctx, command, ctx.target), input, output);
   },
 };

@@ -26,9 +26,10 @@ export function respawn(ctx: CommandContext, session: Session, pane: Pane, failu
   const a = ctx.args;
   const opts = paneOptions(ctx);
   const old = pane.spawnSpec;
-  const env = { ...old.env, ...opts.env };
   const argv = opts.command.length > 0 ? ctx.model.resolveCommand(session, opts.command) : old.argv;
   const cwd = value(a, "c") !== undefined && opts.cwd !== undefined ? opts.cwd : old.cwd;
+  // The environment is made again, as for a new pane: the session's may have changed since.
+  const env = ctx.model.paneEnvironment(session, pane.id, opts, cwd);
   try {
     pane.respawn({ argv, env, cwd, command: opts.command.length > 0 ? opts.command : old.command }, REINIT);
   } catch (e) {

@@ -70,7 +70,9 @@ export const selectPane: CommandEntry = {
     if (!p || setInput(ctx, p)) return;
     const title = value(a, "T");
     if (title !== undefined) return p.setTitle(format(ctx, title, ctx.target));
-    if (p !== w.active) activate(w, p, flag(a, "Z"));
+    if (p === w.active) return;
+    activate(w, p, flag(a, "Z"));
+    ctx.insertHook?.("after-select-pane", { ...ctx.target, pane: p });
   },
 };
 

@@ -3,8 +3,11 @@ import { CommandError, flag } from "../../mux/lang/command.ts";
 import type { CommandEntry, CommandContext } from "./context.ts";
 import type { Window, Winlink } from "../../mux/model/index.ts";
 
+/** Select `w`; tmux runs after-select-window for all four commands, at the session's new current. */
 function select(ctx: CommandContext, w: Window | Winlink = ctx.target.winlink ?? ctx.target.window): void {
-  ctx.target.session.select(w);
+  const s = ctx.target.session;
+  s.select(w);
+  ctx.insertHook?.("after-select-window", { session: s, window: s.current, pane: s.current.active });
 }
 
 export const selectWindow: CommandEntry = {

@@ -4,6 +4,9 @@ import { CommandError, flag, value } from "../../mux/lang/command.ts";
 import type { CommandEntry } from "./context.ts";
 import { encodeKey } from "../../mux/lang/keys.ts";
 import { runCopyModeCommand } from "../../mux/lang/copy-mode-keys.ts";
+import { shownList } from "../../mux/client/chooser.ts";
+import { modeChanged } from "../../mux/model/index.ts";
+import { attachedClient } from "./common.ts";
 
 export const sendKeys: CommandEntry = {
   name: "send-keys",
@@ -35,6 +38,15 @@ export const sendKeys: CommandEntry = {
       cm.apply(() => {
         for (let i = 0; i < times && pane.copyMode === cm; i++) runCopyModeCommand(cm, name, arg);
       });
+      return;
+    }
+    const list = shownList(pane);
+    if (list) {
+      // A pane in a list or view takes the keys itself, as tmux's window_pane_key, and only for
+      // a client to act as (none attached: they go nowhere).
+      const by = attachedClient(ctx);
+      if (by) for (let i = 0; i < repeat; i++) for (const word of a.positional) list.key(word, by);
+      modeChanged(ctx.model, pane, true);
       return;
     }
     if (flag(a, "R")) pane.reset();

@@ -21,7 +21,7 @@ export const splitWindow: CommandEntry = {
   name: "split-window",
   alias: ["splitw"],
   usage: "[-bdefhIPvZ] [-c start-directory] [-e environment] [-F format] [-l size] [-t target-pane] [shell-command]",
-  args: "bdefhIvPZc:e:F:l:p:t:",
+  args: "bdfhIvPZc:e:F:l:p:t:",
   target: "pane",
   exec(ctx) {
     const a = ctx.args;
@@ -37,5 +37,6 @@ export const splitWindow: CommandEntry = {
     // window_push_zoom with always set).
     if (flag(a, "Z") && !window.zoomed) window.toggleZoom(window.active);
     printNew(ctx, "#{session_name}:#{window_index}.#{pane_index}", { ...ctx.target, pane: p });
+    ctx.insertHook?.("after-split-window", { ...ctx.target, pane: p });
   },
 };

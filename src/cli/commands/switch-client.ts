@@ -4,6 +4,7 @@
 import { CommandError, flag, value } from "../../mux/lang/command.ts";
 import type { CommandEntry } from "./context.ts";
 import { targetFlag } from "./pane-moves.ts";
+import { updateSessionEnviron } from "./common.ts";
 
 export const switchClient: CommandEntry = {
   name: "switch-client",
@@ -32,6 +33,7 @@ export const switchClient: CommandEntry = {
       target.window.setActive(target.pane);
       target.session.select(target.window);
     }
+    updateSessionEnviron(ctx, target.session, client.env);
     if (target.session !== client.session) client.switchTo(target.session);
   },
 };

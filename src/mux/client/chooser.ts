@@ -1,13 +1,22 @@
-// What replaces the active pane on one client until closed: the list of choose-tree (sessions
-// and windows), choose-buffer and choose-client, moved through with the arrows (or j/k), picked
-// with Enter or an item's number; and the view of a command's output (C-b ?), scrolled as
-// tmux's view mode. Both are left with q or Escape.
+// What replaces a pane while it is in one of tmux's window modes, on every client showing it:
+// the list of choose-tree (sessions and windows), choose-buffer and choose-client, moved
+// through with the arrows (or j/k), picked with Enter or an item's number; and the view of a
+// command's output (C-b ?), scrolled as tmux's view mode. Both are left with q or Escape.
 
 import type { Highlight } from "../../render/index.ts";
+import { enterMode, leaveMode, type Model, type Pane, type PaneMode } from "../model/index.ts";
+import type { StatusPrompt } from "./prompt.ts";
 
-/** A list or text shown over the active pane; it gets every key while open. */
-export interface PaneList {
-  key(key: string): void;
+/** The client a key came from: a pick runs its template as that client's command, or asks first. */
+export interface ModeCaller {
+  runLine(line: string): unknown;
+  openPrompt(prompt: StatusPrompt): void;
+  closePrompt(): void;
+}
+
+/** A list or text shown over a pane in a mode; it gets every key typed at the pane. */
+export interface PaneList extends PaneMode {
+  key(key: string, by: ModeCaller): void;
   /**
    * The rows for a pane `height` rows high and `width` wide; `selected` (-1 for none) is drawn
    * reversed, `highlights` restyle cells on top (the clock's blocks).
@@ -17,24 +26,59 @@ export interface PaneList {
   close?(): void;
 }
 
+function isPaneList(m: PaneMode): m is PaneList {
+  return "key" in m && "view" in m;
+}
+
+/** The list or text a pane shows, if it is in such a mode (every pane mode weft has is one). */
+export function shownList(pane: Pane): PaneList | null {
+  const m = pane.modeStack[0];
+  return m && isPaneList(m) ? m : null;
+}
+
 export interface ChooserItem {
   text: string;
   /** What picking it puts in the template: a session ($N), window (@N), buffer or client name. */
   target: string;
 }
 
+/** What a list shows now: its items, and the one to select when it opens. */
+export interface ChooserList {
+  items: ChooserItem[];
+  selected: number;
+}
+
 export class Chooser implements PaneList {
   selected: number;
+  private current: ChooserItem[];
 
+  /**
+   * `name`: the mode's (tree-mode, buffer-mode, client-mode); `build` makes the list again
+   * each time it is drawn, as tmux's mode tree follows the server (a client attaching shows
+   * as attached), keeping the selection on the same target; `done` gets the pick and who made it.
+   */
   constructor(
-    readonly items: readonly ChooserItem[],
-    selected: number,
-    private readonly done: (target: string | null) => void,
+    readonly name: string,
+    private readonly build: () => ChooserList,
+    private readonly done: (target: string | null, by: ModeCaller) => void,
   ) {
-    this.selected = Math.max(0, Math.min(items.length - 1, selected));
+    const first = build();
+    this.current = first.items;
+    this.selected = Math.max(0, Math.min(first.items.length - 1, first.selected));
   }
 
-  key(key: string): void {
+  get items(): readonly ChooserItem[] {
+    return this.current;
+  }
+
+  private refresh(): void {
+    const target = this.current[this.selected]?.target;
+    this.current = this.build().items;
+    const at = this.current.findIndex((it) => it.target === target);
+    this.selected = Math.max(0, Math.min(this.current.length - 1, at >= 0 ? at : this.selected));
+  }
+
+  key(key: string, by: ModeCaller): void {
     switch (key) {
       case "Up":
       case "k":
@@ -48,18 +92,20 @@ export class Chooser implements PaneList {
         return;
       case "Enter":
       case "C-m":
-        return this.done(this.items[this.selected]?.target ?? null);
+        return this.done(this.items[this.selected]?.target ?? null, by);
       case "q":
       case "Escape":
       case "C-c":
       case "C-g":
-        return this.done(null);
+        return this.done(null, by);
     }
-    if (/^[0-9]$/.test(key) && Number(key) < this.items.length) this.done(this.items[Number(key)]!.target);
+    const picked = /^[0-9]$/.test(key) ? this.items[Number(key)] : undefined;
+    if (picked) this.done(picked.target, by);
   }
 
   /** The rows to show in a pane `height` rows high: a window of the list around the selection. */
   view(height: number): { lines: string[]; selected: number } {
+    this.refresh();
     const top = Math.max(0, Math.min(this.selected - (height >> 1), this.items.length - height));
     const lines = this.items.slice(top, top + height).map((it, i) => `(${top + i}) ${it.text}`);
     return { lines, selected: this.selected - top };
@@ -72,13 +118,23 @@ export class Chooser implements PaneList {
  * a page, g/G the top and bottom; q, Escape or C-c closes it. Opens at the top.
  */
 export class TextView implements PaneList {
+  readonly name = "view-mode";
   private top = 0;
   private height = 1;
 
+  private readonly lines: string[];
+
   constructor(
-    private readonly lines: readonly string[],
+    lines: readonly string[],
     private readonly done: () => void,
-  ) {}
+  ) {
+    this.lines = [...lines];
+  }
+
+  /** More output while it is shown: added at the end. */
+  append(lines: readonly string[]): void {
+    this.lines.push(...lines);
+  }
 
   key(key: string): void {
     const page = Math.max(1, this.height - 1);
@@ -125,4 +181,11 @@ export class TextView implements PaneList {
     this.scroll(0);
     return { lines: this.lines.slice(this.top, this.top + height), selected: -1, indicator: `[${this.top}/${Math.max(0, this.lines.length - height)}]` };
   }
+}
+
+/** Lines in the pane's view mode: a new view, or added to the one it shows (window_copy_add). */
+export function showInViewMode(model: Model, pane: Pane, lines: readonly string[]): void {
+  const view: TextView = new TextView(lines, () => leaveMode(model, pane, view));
+  const shown = enterMode(model, pane, view);
+  if (shown !== view && shown instanceof TextView) shown.append(lines);
 }

@@ -22,7 +22,7 @@ import { ClientView } from "./view.ts";
 import { statusLineCount } from "./status.ts";
 import { ClientInput } from "./input.ts";
 import type { StatusPrompt } from "./prompt.ts";
-import type { PaneList } from "./chooser.ts";
+import type { CommandMouse } from "../lang/command.ts";
 import { ControlClient } from "./control.ts";
 import type { CommandList } from "../lang/cmd-parse.ts";
 
@@ -36,7 +36,7 @@ export class ClientConnection {
   private readonly reader = new FrameReader();
   private greeted = false;
   closed = false;
-  /** Stopped by suspend-client until the client says it has resumed. */
+  /** Stopped by suspend-client or locked (lock-client) until the client says it has resumed. */
   suspended = false;
   session: Session | null = null;
   /** The session this client showed before the current one (switch-client -l, C-b L). */
@@ -156,6 +156,7 @@ export class ClientConnection {
         if (this.session) {
           this.view.resize(m.cols, m.rows);
           this.server.sessionSizeChanged(this.session);
+          if (m.t === "resize") this.server.model.notify.emit({ type: "client-resized", client: this, session: this.session });
           if (m.t === "resume") this.redraw();
           else this.markDirty();
         }
@@ -212,7 +213,7 @@ export class ClientConnection {
     this.endWhenWritten();
     this.closed = true;
     this.server.removeClient(this);
-    if (s) this.server.model.notify.emit({ type: "client-detached", client: this });
+    if (s) this.server.model.notify.emit({ type: "client-detached", client: this, session: s });
   }
 
   /**
@@ -308,6 +309,7 @@ export class ClientConnection {
   onClose(): void {
     if (this.closed) return;
     this.closed = true;
+    if (this.session) this.server.model.notify.emit({ type: "client-detached", client: this, session: this.session });
     this.control?.stop();
     this.releaseTty();
     this.stopRendering();
@@ -339,11 +341,13 @@ export class ClientConnection {
     return this.terminal?.term ?? "";
   }
 
-  attach(s: Session): void {
+  /** Show `s`; `announce`: attach-session's client-attached too, for a client that showed nothing. */
+  attach(s: Session, announce = false): void {
     if (!this.terminal && !this.control) throw new Error("not a terminal");
     const old = this.session;
     const first = old === null;
     this.session = s;
+    this.focused = true; // as tmux's server_client_set_session
     this.lastActivity = performance.now();
     s.activity = preciseNow();
     s.lastAttached = Date.now();
@@ -358,13 +362,14 @@ export class ClientConnection {
       if (this.server.model.serverOptions.getFlag("focus-events")) this.setFocusReporting(true);
     }
     this.server.model.notify.emit({ type: "client-session-changed", client: this, session: s, old });
-    this.server.showPendingView(this);
+    if (announce && first) this.server.model.notify.emit({ type: "client-attached", client: this, session: s });
     this.redraw();
   }
 
   /** Switch to another session (switch-client). */
   switchTo(s: Session): void {
     const old = this.session;
+    this.focused = true;
     if (old && old !== s) this.lastSession = old;
     this.session = s;
     s.lastAttached = Date.now();
@@ -383,8 +388,10 @@ export class ClientConnection {
     this.endWhenWritten();
     this.closed = true;
     this.server.removeClient(this);
-    if (s) this.server.sessionSizeChanged(s);
-    if (s) this.server.model.notify.emit({ type: "client-detached", client: this });
+    if (s) {
+      this.server.sessionSizeChanged(s);
+      this.server.model.notify.emit({ type: "client-detached", client: this, session: s });
+    }
   }
 
   /** Paint the current state now, pacing aside (the session is ending: no later frame comes). */
@@ -434,6 +441,19 @@ export class ClientConnection {
     this.send({ t: "suspend" });
   }
 
+  /**
+   * lock-client: as suspend, but the client runs its session's lock-command on its cleared
+   * terminal and resumes when it ends, as tmux's server_lock_client; nothing for an empty one
+   * (nor for a control client, as tmux's).
+   */
+  lock(): void {
+    const command = this.session?.options.getString("lock-command") ?? "";
+    if (!this.session || this.suspended || this.control || command === "") return;
+    this.suspended = true;
+    this.releaseTty();
+    this.send({ t: "lock", command });
+  }
+
   /** A message on the status line for `delay` ms (0: until a key; absent: display-time). */
   showMessage(text: string, delay?: number): void {
     this.view.showMessage(text, delay);
@@ -445,18 +465,6 @@ export class ClientConnection {
 
   showPaneNumbers(ms: number, pick: (paneId: string) => void): void {
     this.view.showPaneNumbers(ms, pick);
-  }
-
-  openChooser(chooser: PaneList): void {
-    this.view.openChooser(chooser);
-  }
-
-  closeChooser(): void {
-    this.view.closeChooser();
-  }
-
-  openClock(style: () => "12" | "24", colour: () => string): void {
-    this.view.openClock(style, colour);
   }
 
   openPrompt(prompt: StatusPrompt): void {
@@ -475,6 +483,15 @@ export class ClientConnection {
 
   bell(): void {
     this.toTerminal(new Uint8Array([7]));
+  }
+
+  /** Whether the host terminal has the focus, as its last report said (tmux starts a client focused). */
+  focused = true;
+
+  /** A focus report from the host terminal: announced; the reactions move the panes' focus. */
+  setFocused(focused: boolean): void {
+    this.focused = focused;
+    if (this.session) this.server.model.notify.emit({ type: focused ? "client-focus-in" : "client-focus-out", client: this, session: this.session });
   }
 
   /** focus-events: ask the host terminal for focus reports (ESC [ I and ESC [ O), or stop. */
@@ -509,8 +526,8 @@ export class ClientConnection {
     this.server.runLine(line, this);
   }
 
-  /** Run a key binding's commands as this client, on its queue. */
-  runBinding(commands: CommandList): void {
-    this.server.runCommands(commands, this);
+  /** Run a key binding's commands as this client, on its queue (with the mouse event it ran for). */
+  runBinding(commands: CommandList, mouse?: CommandMouse): void {
+    this.server.runCommands(commands, this, mouse ? { mouse } : undefined);
   }
 }

@@ -45,6 +45,7 @@ export interface ClockOptions {
 }
 
 export class Clock implements PaneList {
+  readonly name = "clock-mode";
   private readonly timer: ReturnType<typeof setInterval>;
 
   constructor(private readonly opts: ClockOptions) {

@@ -7,11 +7,17 @@ import { MouseHandler } from "./mouse-handler.ts";
 import { parseMouse } from "./mouse.ts";
 import type { ClientHost } from "./host.ts";
 import type { ClientView } from "./view.ts";
+import { shownList, type ModeCaller } from "./chooser.ts";
+import { modeChanged } from "../model/index.ts";
 import type { CommandList } from "../lang/cmd-parse.ts";
+import { Menu } from "./menu.ts";
+import type { MouseEvent } from "./mouse.ts";
+import type { CommandMouse } from "../lang/command.ts";
 
-/** What input needs of its connection. */
-export interface InputOwner {
+/** What input needs of its connection (a pane's mode may ask it a question on its status line). */
+export interface InputOwner extends ModeCaller {
   readonly session: Session | null;
+  readonly cols: number;
   readonly rows: number;
   readonly closed: boolean;
   readonly view: ClientView;
@@ -21,8 +27,10 @@ export interface InputOwner {
   pauseReading(): void;
   resumeReading(): void;
   runLine(line: string): void;
-  /** Run a key binding's commands as this client, on its queue. */
-  runBinding(commands: CommandList): void;
+  /** Run a key binding's commands as this client, on its queue (with the mouse event it ran for). */
+  runBinding(commands: CommandList, mouse?: CommandMouse): void;
+  /** The host terminal gained (true) or lost the focus (tmux's CLIENT_FOCUSED). */
+  setFocused(focused: boolean): void;
 }
 
 const PASTE_START = Buffer.from("\x1b[200~", "latin1");
@@ -168,18 +176,28 @@ export class ClientInput {
     const view = this.owner.view;
     if (key === "Mouse") {
       const ev = parseMouse(bytes);
-      if (ev) this.mouse.handle(ev);
+      if (ev && view.overlay) this.overlayMouse(ev);
+      else if (ev) this.mouse.handle(ev);
       return;
     }
-    if (key === "FocusIn" || key === "FocusOut") return this.focus(s, bytes);
+    if (key === "FocusIn" || key === "FocusOut") return this.owner.setFocused(key === "FocusIn");
+    if (view.overlay) {
+      // A menu or popup takes every key while it is open, ahead of the prompt and the tables.
+      if (key !== "") view.dismissMessage();
+      return this.overlayKey(key, bytes);
+    }
     if (view.prompt) {
       const taken = view.prompt.key(key, bytes) !== false;
       view.markDirty();
       if (taken) return;
     }
-    if (view.chooser) {
-      view.chooser.key(key);
-      view.markDirty();
+    const active = s.current.active;
+    const list = shownList(active);
+    if (list) {
+      // A list or view over the pane takes its keys, as tmux's window modes; every client
+      // showing the pane sees the move.
+      list.key(key, this.owner);
+      modeChanged(this.host.model, active, true);
       return;
     }
     if (view.paneNumbers) {
@@ -198,11 +216,22 @@ export class ClientInput {
     this.sendToPane(key, bytes);
   }
 
-  /** The host terminal gained or lost focus: the active pane hears it if it asked (mode 1004) and focus-events is on. */
-  private focus(s: Session, bytes: Uint8Array): void {
-    if (!this.host.model.serverOptions.getFlag("focus-events")) return;
-    const p = s.current.active;
-    if (!p.dead && p.modes.sendFocusMode) p.write(bytes);
+  private overlayKey(key: string, bytes: Uint8Array): void {
+    const view = this.owner.view;
+    const box = view.overlay?.box;
+    if (!box) return;
+    const result = box instanceof Menu ? box.key(key) : box.key(key, bytes);
+    if (result === "close") view.closeOverlay();
+    else if (result === "redraw") view.markDirty();
+  }
+
+  private overlayMouse(ev: MouseEvent): void {
+    const view = this.owner.view;
+    const box = view.overlay?.box;
+    if (!box) return;
+    const result = box.mouse(ev);
+    if (result === "close") view.closeOverlay();
+    else if (result === "redraw") view.markDirty();
   }
 
   /** The prefix, its table and repeat, copy mode's table and the root table; true if a table took the key. */
@@ -252,7 +281,7 @@ export class ClientInput {
   private isPlainInput(bytes: Uint8Array): boolean {
     const s = this.owner.session;
     const view = this.owner.view;
-    if (!s || view.prompt || view.chooser || view.message || view.paneNumbers || this.keyTable !== "root" || s.current.active.copyMode) return false;
+    if (!s || view.overlay || view.prompt || shownList(s.current.active) || view.message || view.paneNumbers || this.keyTable !== "root" || s.current.active.copyMode) return false;
     if (this.repeatUntil > performance.now()) return false;
     const slow = this.slowBytes(s);
     for (let i = 0; i < bytes.length; i++) if (slow[bytes[i]!] === 1) return false;

@@ -11,6 +11,8 @@ import type { DrawRange } from "../lang/format-draw.ts";
 import { enterCopyMode } from "../model/index.ts";
 import type { CopyMode } from "../model/copy-mode.ts";
 import { paneWantsMouse, sendMouseToPane, type MouseEvent } from "./mouse.ts";
+import type { CommandMouse } from "../lang/command.ts";
+import type { CommandList } from "../lang/cmd-parse.ts";
 
 /** tmux's double-click-time. */
 const DOUBLE_CLICK_MS = 300;
@@ -24,6 +26,7 @@ type Drag =
 
 export interface MouseClient {
   session: Session | null;
+  readonly cols: number;
   readonly rows: number;
   readonly view: {
     /** The status line's range under (x, y), "none" between ranges, null off the status lines. */
@@ -31,6 +34,8 @@ export interface MouseClient {
     /** The client row the window starts on. */
     readonly windowTop: number;
   };
+  /** Run a key binding's commands for a mouse event. */
+  runBinding(commands: CommandList, mouse?: CommandMouse): void;
 }
 
 export class MouseHandler {
@@ -54,11 +59,14 @@ export class MouseHandler {
     const mouseOn = s.options.getFlag("mouse");
     const range = this.client.view.statusRangeAt(ev.x, ev.y);
     if (range !== null) {
+      if (mouseOn && ev.kind === "down" && ev.button === 2 && this.rightClickStatus(s, ev, range)) return;
       if (mouseOn) this.onStatus(s, ev, range);
       return;
     }
+    const client = ev;
     ev = inWindow;
     const hit = w.visible().find(([, r]) => ev.x >= r.x && ev.x < r.x + r.width && ev.y >= r.y && ev.y < r.y + r.height);
+    if (mouseOn && ev.kind === "down" && ev.button === 2 && hit && this.rightClickPane(s, client, hit[0])) return;
     if (!mouseOn) {
       // Without the option only a program that asked for the mouse, in the active pane, sees it.
       if (hit && hit[0] === w.active && this.toProgram(hit[0])) this.send(hit[0], hit[1], ev, true);
@@ -192,6 +200,41 @@ export class MouseHandler {
     const dir = d.axis === "x" ? (delta > 0 ? "R" : "L") : delta > 0 ? "D" : "U";
     w.layout.resizePane(d.pane.id, dir, Math.abs(delta));
     w.applyLayout();
+  }
+
+  /**
+   * A right click on the status line runs its root binding, if there is one, with the event
+   * (display-menu's -xM and "=" targets read it), as tmux's server_client_check_mouse names it:
+   * MouseDown3StatusLeft / StatusRight over those ranges, MouseDown3Status over a window's,
+   * MouseDown3StatusDefault elsewhere on the line.
+   */
+  private rightClickStatus(s: Session, ev: MouseEvent, range: DrawRange | "none"): boolean {
+    let key = "MouseDown3StatusDefault";
+    let wl = s.curw;
+    if (range !== "none") {
+      if (range.type === "left") key = "MouseDown3StatusLeft";
+      else if (range.type === "right") key = "MouseDown3StatusRight";
+      else {
+        const at = s.linkAt(range.argument);
+        if (!at) return false;
+        key = "MouseDown3Status";
+        wl = at;
+      }
+    }
+    return this.runMouseBinding(key, { x: ev.x, y: ev.y, session: s, winlink: wl, pane: null });
+  }
+
+  /** (M-)MouseDown3Pane over a pane whose program does not take the mouse (M- always); `ev` in client cells. */
+  private rightClickPane(s: Session, ev: MouseEvent, pane: Pane): boolean {
+    if (!ev.meta && this.toProgram(pane)) return false;
+    return this.runMouseBinding(`${ev.meta ? "M-" : ""}MouseDown3Pane`, { x: ev.x, y: ev.y, session: s, winlink: s.curw, pane });
+  }
+
+  private runMouseBinding(key: string, mouse: CommandMouse): boolean {
+    const b = this.server.keys.lookup("root", key);
+    if (!b) return false;
+    this.client.runBinding(b.commands, mouse);
+    return true;
   }
 
   /**

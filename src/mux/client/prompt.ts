@@ -1,5 +1,7 @@
 // Status-line prompts: command-prompt's one-line editor whose Enter runs a callback, and
 // confirm-before's question that one key answers.
+import type { HistoryCursor } from "../model/prompt-history.ts";
+
 /** What a prompt shows: its prompt text (format markup allowed), what has been typed, the cursor's index in it. */
 export interface PromptLine {
   prompt: string;
@@ -52,6 +54,9 @@ export class Prompt implements StatusPrompt {
     this.cursor = [...initial].length;
   }
 
+  /** The history Up and Down (C-p, C-n) walk, and that Enter adds a line to (command-prompt -T's type). */
+  history: { cursor: HistoryCursor; add(line: string): void } | null = null;
+
   line(): PromptLine {
     return { prompt: this.label, buffer: this.text, index: this.cursor };
   }
@@ -69,7 +74,18 @@ export class Prompt implements StatusPrompt {
     switch (key) {
       case "Enter":
       case "C-m":
+        if (this.text !== "") this.history?.add(this.text);
         return this.done(this.text);
+      case "Up":
+      case "C-p": {
+        const older = this.history?.cursor.up();
+        if (older === undefined || older === null) break;
+        return this.replace(older);
+      }
+      case "Down":
+      case "C-n":
+        if (!this.history) break;
+        return this.replace(this.history.cursor.down());
       case "Escape":
       case "C-c":
       case "C-g":
@@ -119,6 +135,12 @@ export class Prompt implements StatusPrompt {
       }
     }
     this.text = chars.join("");
+    this.onChange?.();
+  }
+
+  private replace(text: string): void {
+    this.text = text;
+    this.cursor = [...text].length;
     this.onChange?.();
   }
 

@@ -46,6 +46,8 @@ export type ServerMessage =
   | { t: "detach"; message: string; code: number }
   /** suspend-client: give the terminal back and stop (SIGTSTP) until continued. */
   | { t: "suspend" }
+  /** lock-client: clear the terminal and run `command` (lock-command) in it, then resume. */
+  | { t: "lock"; command: string }
   /** A control client is done: it prints `%exit [reason]` (and, with wait-exit, reads until an empty line). */
   | { t: "control-exit"; reason?: string; waitExit: boolean; code: number };
 
@@ -59,8 +61,11 @@ export function encodeFrame(type: number, payload: Uint8Array): Uint8Array {
   return out;
 }
 
+const utf8 = new TextEncoder();
+
+/** A control message's frame. TextEncoder rather than Buffer: a client's first Buffer cost ~0.15 ms. */
 export function encodeJson(m: ClientMessage | ServerMessage): Uint8Array {
-  return encodeFrame(FRAME_JSON, Buffer.from(JSON.stringify(m), "utf8"));
+  return encodeFrame(FRAME_JSON, utf8.encode(JSON.stringify(m)));
 }
 
 /**

@@ -35,3 +35,6 @@ export const LEAVE =
   KEYS_NORMAL +
   exitAlternativeScreen +
   cursorShow;
+
+/** What the lock command runs on, after LEAVE: a cleared alternate screen, scrollback too (tmux's smcup, clear, E3). */
+export const LOCK_SCREEN = enterAlternativeScreen + cursorTo(0, 0) + eraseScreen + "\x1b[3J";

@@ -1,5 +1,5 @@
-// An attached client's view: what is drawn over its panes (status line, message, prompt, a
-// chooser or view, pane numbers), and its frames: composed from the session's current window,
+// An attached client's view: what is drawn over its panes (status line, message, prompt, the
+// panes' lists and views, pane numbers), and its frames: composed from the session's current window,
 // diffed against the last one sent, paced and held back while the client is busy.
 import type { Session, Pane } from "../model/index.ts";
 import { composeFrame, ClientScreen, FramePacer, invalidatePane, type CellStyle, type Frame, type PaneView } from "../../render/index.ts";
@@ -9,11 +9,19 @@ import { colourReducer, hostColours, hostNoAutoMargin } from "./styles.ts";
 import type { DrawRange } from "../lang/format-draw.ts";
 import { colourForceRgb, colourSplitRgb } from "../model/colour.ts";
 import type { StatusPrompt } from "./prompt.ts";
-import { TextView, type PaneList } from "./chooser.ts";
-import { Clock } from "./clock.ts";
+import { shownList, showInViewMode, type PaneList } from "./chooser.ts";
 import { expandAt, type FormatClient } from "../lang/format-vars.ts";
 import { hostMouseMode, hostMouseSequence } from "./mouse.ts";
 import type { ClientHost } from "./host.ts";
+import type { Menu } from "./menu.ts";
+import type { Popup } from "./popup.ts";
+import { DEFAULT_BASE, parseStyle, type StyleBase } from "../model/style.ts";
+
+/** A menu or a popup over the whole client (tmux's overlay: one at a time), and what its closing calls. */
+export interface OverlayState {
+  box: Menu | Popup;
+  closed(): void;
+}
 
 /** What the view needs of its connection (formats see it as their client). */
 export interface ViewOwner extends FormatClient {
@@ -29,7 +37,7 @@ export interface ViewOwner extends FormatClient {
   toTerminal(bytes: Uint8Array): void;
 }
 
-/** How the active pane shows a list or text: the lines, the cursor on the selection (or the top). */
+/** How a pane in a mode shows its list or text: the lines, the cursor on the selection (or the top). */
 function chooserView(c: PaneList, height: number, width: number, selectedStyle: CellStyle): Partial<PaneView> {
   const { lines, selected, indicator, highlights } = c.view(height, width);
   return { replace: { lines, selected, selectedStyle }, cursor: { x: 0, y: Math.max(0, selected) }, ...(indicator ? { indicator } : {}), ...(highlights ? { highlights } : {}) };
@@ -39,11 +47,11 @@ export class ClientView {
   /** Messages shown on the status line, oldest first (show-messages, C-b ~). */
   readonly messages: { at: Date; text: string }[] = [];
   prompt: StatusPrompt | null = null;
-  /** A list (choose-tree, -buffer, -client) or command output, drawn over the active pane while open. */
-  chooser: PaneList | null = null;
   /** display-panes: numbers shown on the panes until the timer, and what a digit runs. */
   paneNumbers: { timer: ReturnType<typeof setTimeout>; pick: (paneId: string) => void } | null = null;
   message: { text: string; timer: ReturnType<typeof setTimeout> | null } | null = null;
+  /** display-menu's menu or display-popup's popup, over everything while open. */
+  overlay: OverlayState | null = null;
   private screen: ClientScreen | null = null;
   private pacer: FramePacer | null = null;
   private frame: Frame | undefined;
@@ -93,13 +101,16 @@ export class ClientView {
     this.message = null;
     if (this.paneNumbers) clearTimeout(this.paneNumbers.timer);
     this.paneNumbers = null;
-    this.chooser?.close?.();
-    this.chooser = null;
     this.cursorColour = null;
+    this.closeOverlay();
   }
 
   resize(cols: number, rows: number): void {
     this.screen?.resize(cols, rows);
+    const o = this.overlay?.box;
+    // A menu is made for the size it opened at and goes, as tmux's; a popup keeps within the client.
+    if (o && "pane" in o) o.resize(cols, rows);
+    else if (o) this.closeOverlay();
   }
 
   /** The host answered our DECRQM for synchronized output (DEC 2026): frames use it or not. */
@@ -124,6 +135,19 @@ export class ClientView {
     const line = this.chrome?.statusTop ? y : y - (this.owner.rows - n);
     if (line < 0 || line >= n) return null;
     return rangeAt(status.ranges[line] ?? [], x) ?? "none";
+  }
+
+  /**
+   * Where window `index`'s range is on the status lines as last drawn (display-menu -xW): its
+   * first column and its line.
+   */
+  windowStatusRange(index: number): { x: number; line: number } | undefined {
+    const ranges = this.chrome?.status?.ranges ?? [];
+    for (let line = 0; line < ranges.length; line++) {
+      const r = ranges[line]?.find((r) => r.type === "window" && r.argument === index);
+      if (r) return { x: r.start, line };
+    }
+    return undefined;
   }
 
   /** The first client row of the window (below status lines at the top). */
@@ -177,7 +201,8 @@ export class ClientView {
       const mode = this.host.paneView(p);
       const view: PaneView = { terminal: p.model, x: r.x, y: r.y, width: r.width, height: r.height, active: p === w.active, ...chrome.panes.get(p), ...mode };
       if (mode.highlights) view.highlights = styleHighlights(mode.highlights, chrome.mode);
-      if (this.chooser && p === w.active) Object.assign(view, chooserView(this.chooser, r.height, r.width, chrome.mode.selection));
+      const list = shownList(p);
+      if (list) Object.assign(view, chooserView(list, r.height, r.width, chrome.mode.selection));
       if (this.paneNumbers) view.label = this.paneLabel(s, p);
       return view;
     });
@@ -192,6 +217,7 @@ export class ClientView {
         statusTop: chrome.statusTop,
         overlay: chrome.overlay,
         borders: chrome.borders,
+        ...(this.overlay ? { boxes: this.overlayBoxes(s) } : {}),
       },
       this.frame,
     );
@@ -201,6 +227,13 @@ export class ClientView {
     const bytes = this.screen.encode(this.frame);
     if (bytes.length > 0) this.owner.toTerminal(bytes);
     return this.frame.holdMs || undefined;
+  }
+
+  private overlayBoxes(s: Session) {
+    const o = this.overlay?.box;
+    const chosen = styleBase(s.current.options.getString("mode-style"));
+    if (!o) return [];
+    return "pane" in o ? o.boxes(chosen) : [o.box(chosen)];
   }
 
   private paneLabel(s: Session, p: Pane): { text: string; bg: string } {
@@ -275,16 +308,13 @@ export class ClientView {
   }
 
   /**
-   * Output of a command run from a binding or the prompt (list-keys, show-options): it replaces
-   * the active pane until q, as tmux's view mode (display-message shows its text on the status
-   * line itself).
+   * Output of a command run from a binding or the prompt (list-keys, show-options): the
+   * session's active pane shows it in view mode until q, as tmux's (more output while it is
+   * open is added to it; display-message shows its text on the status line itself).
    */
   showOutput(text: string): void {
-    const lines = text.replace(/\n$/, "").split("\n");
-    const view: PaneList = new TextView(lines, () => {
-      if (this.chooser === view) this.closeChooser();
-    });
-    this.openChooser(view);
+    const pane = this.owner.session?.current.active;
+    if (pane) showInViewMode(this.host.model, pane, text.replace(/\n$/, "").split("\n"));
   }
 
   /** display-panes: each pane's index in its middle for `ms`; a digit key calls `pick` with that pane's id (%N). */
@@ -301,30 +331,21 @@ export class ClientView {
     this.markDirty();
   }
 
-  /** choose-tree and the like: the list replaces the active pane on this client until closed. */
-  openChooser(chooser: PaneList): void {
-    if (this.chooser !== chooser) this.chooser?.close?.();
-    this.chooser = chooser;
+  /** display-menu, display-popup: the overlay shows until closeOverlay; `closed` is called then. */
+  openOverlay(box: Menu | Popup, closed: () => void): void {
+    this.closeOverlay();
+    this.overlay = { box, closed };
+    if ("pane" in box) box.resize(this.owner.cols, this.owner.rows);
     this.markDirty();
   }
 
-  closeChooser(): void {
-    this.chooser?.close?.();
-    this.chooser = null;
+  closeOverlay(): void {
+    const o = this.overlay;
+    if (!o) return;
+    this.overlay = null;
+    if ("pane" in o.box) o.box.dispose();
+    o.closed();
     this.markDirty();
-  }
-
-  /** clock-mode: a big clock over the active pane, repainted as the minute turns, until a key. */
-  openClock(style: () => "12" | "24", colour: () => string): void {
-    const clock: Clock = new Clock({
-      style,
-      colour,
-      changed: () => this.markDirty(),
-      done: () => {
-        if (this.chooser === clock) this.closeChooser();
-      },
-    });
-    this.openChooser(clock);
   }
 
   /** Open a status-line prompt (command-prompt, confirm-before). */
@@ -337,4 +358,10 @@ export class ClientView {
     this.prompt = null;
     this.markDirty();
   }
+}
+
+/** A style option's colours and attributes (the default cell when it does not parse). */
+export function styleBase(text: string): StyleBase {
+  const st = parseStyle(text, DEFAULT_BASE);
+  return st ? { fg: st.fg, bg: st.bg, attr: st.attr } : DEFAULT_BASE;
 }

@@ -1,7 +1,7 @@
 // The command table's shape, tmux's lookup of a command by name (aliases, unique prefixes) and
 // its argument parsing (args_parse: flags, values, counts, which arguments take { } blocks).
 import { UserError } from "../model/errors.ts";
-import type { Model, PaneTarget } from "../model/index.ts";
+import type { Model, Pane, PaneTarget, Session, Winlink } from "../model/index.ts";
 import type { Arg, CommandList } from "./cmd-parse.ts";
 import { blockToString, splitArgs, type SpecLookup } from "./cmd-print.ts";
 import type { FindFlags } from "./cmd-find.ts";
@@ -9,10 +9,17 @@ import type { FindFlags } from "./cmd-find.ts";
 /** A mistake the user made: reported as one line, exit code 1, nothing else changes. */
 export class CommandError extends UserError {}
 
+/** A command that ends with this exit status and says nothing (display-popup: its program's, as tmux's retval). */
+export class CommandExit extends Error {
+  constructor(readonly code: number) {
+    super(`exit ${code}`);
+  }
+}
+
 export interface Args {
   /** Flags given, with their (last) value or true. */
   flags: Map<string, string | true>;
-  /** Every value of flags given more than once (-e A=1 -e B=2). */
+  /** Every value of flags given more than once (-e A=1 -e B=2); "" for each time a flag without one is given (-EE). */
   all: Map<string, string[]>;
   /** The arguments after the flags, a { } block as the string tmux would print for it. */
   positional: string[];
@@ -48,6 +55,19 @@ export interface CommandTerminal {
  * the command table's own module (src/cli/commands/context.ts); `Item` is the command's place
  * in its queue (to insert commands after it, as if-shell and source-file do).
  */
+/**
+ * The mouse event a key binding ran for (tmux's key event's mouse): where it was, in client
+ * cells, and what it was over ("=" targets it): the window's place, the pane unless over the
+ * status line.
+ */
+export interface CommandMouse {
+  x: number;
+  y: number;
+  session: Session;
+  winlink: Winlink;
+  pane: Pane | null;
+}
+
 export interface CommandContext<Host = unknown, Client = unknown, Item = unknown> {
   /** Where commands make their changes; the model announces them. */
   model: Model;
@@ -65,6 +85,13 @@ export interface CommandContext<Host = unknown, Client = unknown, Item = unknown
   /** Where the command was parsed: its file and line (nested commands' errors name them). */
   origin: { file?: string; line: number };
   item: Item;
+  /** The mouse event its binding ran for, if any. */
+  mouse?: CommandMouse;
+  /**
+   * cmdq_insert_hook: run the hook `name` (after-new-window, ...) at `target` once this command
+   * has finished, before the next; for the commands that choose their hook's target themselves.
+   */
+  insertHook?(name: string, target: PaneTarget): void;
   print(text: string): void;
 }
 
@@ -80,9 +107,10 @@ export interface CommandEntry<Ctx = CommandContext> {
   maxArgs?: number;
   /**
    * Which arguments (by index after the flags) may be a { } block kept as commands (tmux's
-   * ARGS_PARSE_COMMANDS_OR_STRING); the others get a block as a string, as tmux.
+   * ARGS_PARSE_COMMANDS_OR_STRING); the others get a block as a string, as tmux. `before`: the
+   * arguments ahead of it (display-menu's items are three arguments, a separator one).
    */
-  commandArgs?: (index: number, flags: ReadonlyMap<string, unknown>) => boolean;
+  commandArgs?: (index: number, flags: ReadonlyMap<string, unknown>, before: readonly Arg[]) => boolean;
   /** What -t names; absent for commands without a target (or that resolve their own). */
   target?: TargetKind;
   /** How -t is found, as the CMD_FIND_* flags of tmux's cmd entry (windowIndex for new-window...). */
@@ -190,9 +218,10 @@ export function buildArgs(entry: CommandEntry<never>, args: readonly Arg[], look
     const last = strings[strings.length - 1];
     a.flags.set(f, last ?? true);
     if (strings.length > 0) a.all.set(f, strings);
+    else a.all.set(f, new Array<string>(e.count).fill("")); // how many times (-EE)
   }
   split.values.forEach((v, i) => {
-    if (typeof v !== "string" && !entry.commandArgs?.(i, a.flags)) {
+    if (typeof v !== "string" && !entry.commandArgs?.(i, a.flags, a.values)) {
       throw new CommandError(`command ${entry.name}: argument ${i + 1} must be "string"`);
     }
     a.values.push(v);

@@ -5,6 +5,7 @@ import { hostname } from "node:os";
 import { passwdEntry } from "./passwd.ts";
 import { isLinkedOutside, type Session, type Window, type Winlink, type Pane, type Options } from "../model/index.ts";
 import { layoutChecksum } from "../model/layout.ts";
+import { paneModeCount, paneModeName } from "../model/pane-modes.ts";
 import { argsEscape } from "../model/args-escape.ts";
 import { parseStyle } from "../model/style.ts";
 import { colourToString } from "../model/colour.ts";
@@ -25,7 +26,6 @@ export interface FormatServer {
   /** The id the next session will have. */
   readonly nextSessionId: number;
   attachedCount(s: Session): number;
-  paneInMode(p: Pane): boolean;
   /** Every client attached to a session. */
   attachedClients(): readonly VarClient[];
   /** The server's marked pane (select-pane -m), while it is still marked. */
@@ -290,8 +290,8 @@ export function paneVars(server: FormatServer, w: Window | null, p: Pane | null)
     pane_at_top: () => rect().y === 0,
     pane_at_right: () => rect().x + rect().width === w.cols,
     pane_at_bottom: () => rect().y + rect().height === w.rows,
-    pane_in_mode: () => server.paneInMode(p),
-    pane_mode: () => (server.paneInMode(p) ? "copy-mode" : undefined),
+    pane_in_mode: () => paneModeCount(p),
+    pane_mode: () => paneModeName(p) || undefined,
     pane_input_off: () => p.inputOff,
     pane_marked: () => server.markedPane() === p,
     pane_marked_set: () => server.markedPane() !== null,

@@ -103,7 +103,9 @@ export function formatLookup(server: FormatEnv, t: FormatTarget): FormatLookup {
     if (opt !== undefined) return opt;
     const f = find(name);
     if (f) return f();
-    return s?.environment[name] ?? server.environment[name];
+    // A session's cleared entry hides the global one; hidden entries are found (environ_find).
+    const e = s?.environ.find(name) ?? server.model.environ.find(name);
+    return e?.value ?? undefined;
   };
 }
 

@@ -3,21 +3,32 @@
 import { readFileSync } from "node:fs";
 
 export interface PasswdEntry {
+  uid: number;
   name: string;
   home: string;
   shell: string;
 }
 
-export function passwdEntry(uid = process.getuid?.() ?? 0): PasswdEntry | null {
+function entries(): PasswdEntry[] {
   let text: string;
   try {
     text = readFileSync("/etc/passwd", "utf8");
   } catch {
-    return null;
+    return [];
   }
+  const out: PasswdEntry[] = [];
   for (const line of text.split("\n")) {
     const f = line.split(":");
-    if (f.length >= 7 && Number(f[2]) === uid && f[2] !== "") return { name: f[0] ?? "", home: f[5] ?? "", shell: f[6] ?? "" };
+    if (f.length >= 7 && f[2] !== "" && /^\d+$/.test(f[2] ?? "")) out.push({ uid: Number(f[2]), name: f[0] ?? "", home: f[5] ?? "", shell: f[6] ?? "" });
   }
-  return null;
+  return out;
+}
+
+export function passwdEntry(uid = process.getuid?.() ?? 0): PasswdEntry | null {
+  return entries().find((e) => e.uid === uid) ?? null;
+}
+
+/** getpwnam(3): the entry of a user name. */
+export function passwdByName(name: string): PasswdEntry | null {
+  return entries().find((e) => e.name === name) ?? null;
 }

@@ -4,7 +4,7 @@ import { CommandError, type Target } from "./command.ts";
 import {
   FindError, findTarget,
   type BorderStatus, type FindClient, type FindFlags, type FindKind, type FindModel, type FindPane,
-  type FindSession, type FindState, type FindWindow, type FindWinlink,
+  type FindMouse, type FindSession, type FindState, type FindWindow, type FindWinlink,
 } from "./cmd-find.ts";
 import { paneBeside, type Side } from "./cmd-find-panes.ts";
 import type { Model, Options, Pane, PaneTarget, Session, Window, Winlink } from "../model/index.ts";
@@ -30,6 +30,8 @@ export interface TargetScope {
   readonly callerPane: string | null;
   /** The queue's current state (a key binding's pane, a hook's target), used while valid. */
   readonly queue?: PaneTarget | null;
+  /** What the mouse event of a key binding was over: "=" and "{mouse}" name it. */
+  readonly mouse?: { session: Session; winlink: Winlink; pane: Pane | null } | null;
 }
 
 /** An option the old store may not know yet (pane-base-index, pane-border-status): its default then. */
@@ -129,6 +131,10 @@ class Snapshot {
     return { session, winlink, window: winlink.window, pane, index: null };
   }
 
+  mouse(m: NonNullable<TargetScope["mouse"]>): FindMouse {
+    return { session: this.findSessions.get(m.session) ?? null, winlink: this.winlinks.get(m.winlink) ?? null, pane: m.pane ? (this.findPanes.get(m.pane) ?? null) : null };
+  }
+
   findPane(p: Pane): FindPane | null {
     return this.findPanes.get(p) ?? null;
   }
@@ -180,8 +186,9 @@ export function resolveTarget(model: Model, scope: TargetScope, spec: string | u
   const snap = new Snapshot(model, scope);
   const client = scope.caller ? snap.client(scope.caller, scope.callerPane) : scope.callerPane ? commandClient(snap, scope.callerPane) : null;
   const queue = scope.queue ? snap.state(scope.queue) : null;
+  const mouse = scope.mouse ? snap.mouse(scope.mouse) : null;
   try {
-    const st = findTarget(snap.find, { client, queue }, spec ?? null, kind, flags);
+    const st = findTarget(snap.find, { client, queue, mouse }, spec ?? null, kind, flags);
     return st ? snap.target(st) : null;
   } catch (e) {
     return userError(e);

@@ -3,12 +3,13 @@
 export { Model, isUsableShell, type NewPaneOptions, type NewSessionOptions, type PaneTarget } from "./model.ts";
 export { Notifier, type ModelEvent, type ModelEventType, type ClientRef, type PasteBuffer, type Listener } from "./notify.ts";
 export { UserError } from "./errors.ts";
+export { Environ, type EnvironEntry } from "./environ.ts";
 export { Session, preciseNow } from "./session.ts";
 export { Window } from "./window.ts";
 export { Winlink } from "./winlink.ts";
 export { SessionGroup, groupOf, isLinkedOutside } from "./session-group.ts";
-export { Pane, type PaneSpawn } from "./pane.ts";
-export { Options, OptionError } from "./options-store.ts";
+export { Pane, type PaneSpawn, type PaneMode } from "./pane.ts";
+export { Options, OptionError, scalarToString, type OptionEntry } from "./options-store.ts";
 export {
   setOption,
   showOptions,
@@ -20,4 +21,4 @@ export {
   type ShowCommand,
   type StartupEnvironment,
 } from "./options-commands.ts";
-export { enterCopyMode, modeChanged, copyText, type EnterOptions } from "./pane-modes.ts";
+export { enterCopyMode, enterMode, leaveMode, paneModeName, paneModeCount, modeChanged, copyText, type EnterOptions } from "./pane-modes.ts";

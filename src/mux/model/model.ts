@@ -7,18 +7,29 @@ import { Session } from "./session.ts";
 import { Window } from "./window.ts";
 import type { Winlink } from "./winlink.ts";
 import { SessionGroup, synchronizeFrom, synchronizeTo } from "./session-group.ts";
-import { Pane, type PaneSpawn } from "./pane.ts";
+import { Pane, type PaneEvents, type PaneSpawn } from "./pane.ts";
 import type { Options } from "./options-store.ts";
 import { createGlobalOptions, type GlobalOptions, type StartupEnvironment } from "./options-commands.ts";
 import { type SplitOptions } from "./layout.ts";
 import { UserError } from "./errors.ts";
 import { Notifier, type PasteBuffer } from "./notify.ts";
+import { PromptHistory } from "./prompt-history.ts";
+import { Environ } from "./environ.ts";
+
+/** _PATH_DEFPATH: a pane's PATH when neither the environments nor the client have one. */
+const DEFAULT_PATH = "/usr/bin:/bin";
 
 export interface NewPaneOptions {
   /** Command words: none = the default shell; one = run by the shell; several = exec'd directly. */
   command: string[];
   cwd?: string;
+  /** -e NAME=value: over the session's environment, for this pane only. */
   env?: Record<string, string>;
+  /**
+   * The PATH of the command's client when it is not attached (a shell's `weft new`), which
+   * replaces the session's so the command finds its program, as tmux's spawn.c.
+   */
+  clientPath?: string;
 }
 
 /** A pane with the window and session it is in (what a -t target resolves to). */
@@ -33,7 +44,8 @@ export interface PaneTarget {
 export interface NewSessionOptions {
   name?: string;
   cwd: string;
-  env: Record<string, string>;
+  /** The session's own environment (update-environment from the client, -e). */
+  environ: Environ;
   cols: number;
   rows: number;
   windowName?: string;
@@ -46,6 +58,8 @@ export class Model {
   /** The global trees (set -s, set -g, set -gw); sessions', windows' and panes' fall back to them. */
   readonly options: GlobalOptions;
   buffers: PasteBuffer[] = [];
+  /** What was entered at command prompts, by type (show-prompt-history). */
+  readonly promptHistory = new PromptHistory();
   /** Runs copy-pipe's command with the copied text on its stdin (the server sets it). */
   runCopyCommand: ((command: string, text: string, pane: Pane) => void) | null = null;
   private bufferCounter = 0;
@@ -53,12 +67,10 @@ export class Model {
   private nextSessionId = 0;
   private nextWindowId = 0;
   private nextPaneId = 0;
-
-  /**
-   * Variables the config assigned (NAME=value): every pane gets them, over its session's
-   * environment, as tmux's global environment.
-   */
-  readonly globalEnvironment: Record<string, string> = {};
+  /** tmux's global environment: the server's at start (set-environment -g); sessions' go over it. */
+  readonly environ: Environ;
+  /** TERM_PROGRAM_VERSION in panes. */
+  programVersion = "";
 
   /**
    * `socketPath` goes into every pane's $WEFT, so weft commands run in a pane find this server;
@@ -68,7 +80,9 @@ export class Model {
     private readonly socketPath: string,
     startup: StartupEnvironment = {},
     private readonly asTmux = false,
+    environ: Environ = new Environ(),
   ) {
+    this.environ = environ;
     this.options = createGlobalOptions(startup);
     for (const o of [this.options.server, this.options.session, this.options.window]) {
       o.onChange = (name) => this.notify.emit({ type: "option-changed", name });
@@ -178,37 +192,50 @@ export class Model {
     return isUsableShell(opt) ? opt : "/bin/sh";
   }
 
-  private paneEnv(s: Session, paneId: number, extra: Record<string, string> | undefined): Record<string, string> {
-    const env: Record<string, string> = { ...s.environment, ...this.globalEnvironment };
-    delete env.WEFT;
-    delete env.WEFT_PANE;
-    delete env.TMUX;
-    delete env.TMUX_PANE;
-    env.TERM = this.serverOptions.getString("default-terminal");
-    env.WEFT = `${this.socketPath},${process.pid},${s.id}`;
-    env.WEFT_PANE = `%${paneId}`;
+  /**
+   * What a pane's program gets (tmux's environ_for_session and spawn.c): the global environment,
+   * the session's over it, TERM from default-terminal, this server in $WEFT, then -e, the pane's
+   * id, PATH, SHELL and PWD.
+   */
+  paneEnvironment(s: Session, paneId: number, opts: NewPaneOptions, cwd: string): Record<string, string> {
+    const env = new Environ();
+    this.environ.copyInto(env);
+    s.environ.copyInto(env);
+    env.set("TERM", this.serverOptions.getString("default-terminal"));
+    env.set("TERM_PROGRAM", "tmux");
+    env.set("TERM_PROGRAM_VERSION", this.programVersion);
+    // weft's own variables name this server; tmux's would make a weft command in the pane talk to a tmux.
+    for (const name of ["TMUX", "TMUX_PANE", "WEFT_PANE"]) env.unset(name);
+    env.set("WEFT", `${this.socketPath},${process.pid},${s.id}`);
+    for (const [k, v] of Object.entries(opts.env ?? {})) env.set(k, v);
+    env.set("WEFT_PANE", `%${paneId}`);
     if (this.asTmux) {
-      env.TMUX = env.WEFT;
-      env.TMUX_PANE = env.WEFT_PANE;
+      env.set("TMUX", env.get("WEFT") ?? "");
+      env.set("TMUX_PANE", `%${paneId}`);
     }
-    return { ...env, ...extra };
+    if (opts.clientPath !== undefined) env.set("PATH", opts.clientPath);
+    if (!env.find("PATH")) env.set("PATH", DEFAULT_PATH);
+    env.set("SHELL", this.defaultShell(s));
+    env.set("PWD", cwd);
+    return env.toRecord();
+  }
+
+  /**
+   * The environment of a program that is no pane (a popup's, as tmux's job_run): the session's,
+   * with $WEFT naming this server but no $WEFT_PANE.
+   */
+  programEnv(s: Session, extra: Record<string, string> = {}): Record<string, string> {
+    const env = this.paneEnvironment(s, 0, { command: [], env: extra }, s.cwd);
+    delete env.WEFT_PANE;
+    delete env.TMUX_PANE;
+    return env;
   }
 
   private createPane(s: Session, opts: NewPaneOptions, cols: number, rows: number, id = this.nextPaneId++): Pane {
-    const env = this.paneEnv(s, id, opts.env);
-    const spec: PaneSpawn = { argv: this.resolveCommand(s, opts.command), env, cwd: opts.cwd ?? s.cwd, command: opts.command };
-    const emit = this.notify.emit.bind(this.notify);
+    const cwd = opts.cwd ?? s.cwd;
+    const spec: PaneSpawn = { argv: this.resolveCommand(s, opts.command), env: this.paneEnvironment(s, id, opts, cwd), cwd, command: opts.command };
     try {
-      const pane = new Pane(id, spec, cols, rows, s.options.getNumber("history-limit"), {
-        changed: (pane) => emit({ type: "pane-changed", pane }),
-        title: (pane) => emit({ type: "pane-title-changed", pane }),
-        output: (pane, interactive, answer) => emit({ type: "pane-output", pane, interactive, answer }),
-        data: (pane, bytes) => emit({ type: "pane-data", pane, bytes }),
-        exited: (pane) => this.paneExited(pane),
-        bell: (pane) => emit({ type: "pane-bell", pane }),
-        respawned: (pane) => emit({ type: "pane-respawned", pane }),
-        renamed: (pane, name) => this.paneRenamed(pane, name),
-      });
+      const pane = new Pane(id, spec, cols, rows, s.options.getNumber("history-limit"), this.paneEvents());
       // Until it is placed in a window, a pane's options fall back to the global window options.
       pane.options.parent = this.windowOptions;
       return pane;
@@ -228,6 +255,39 @@ export class Model {
     const own = w.options.getOnly("automatic-rename");
     if (own) w.options.removeOrDefault(own, -1);
     if (!w.options.getFlag("automatic-rename")) w.setName("");
+  }
+
+  /** What a window's pane reports, announced on the notifier. */
+  private paneEvents(): PaneEvents {
+    const emit = this.notify.emit.bind(this.notify);
+    return {
+      changed: (pane) => emit({ type: "pane-changed", pane }),
+      title: (pane) => emit({ type: "pane-title-changed", pane }),
+      output: (pane, interactive, answer) => emit({ type: "pane-output", pane, interactive, answer }),
+      data: (pane, bytes) => emit({ type: "pane-data", pane, bytes }),
+      exited: (pane) => this.paneExited(pane),
+      bell: (pane) => emit({ type: "pane-bell", pane }),
+      respawned: (pane) => emit({ type: "pane-respawned", pane }),
+      renamed: (pane, name) => this.paneRenamed(pane, name),
+    };
+  }
+
+  /**
+   * A popup's program becomes a pane split from `target` (popup.c's popup_make_pane): it keeps
+   * its PTY and screen, takes a pane id and the session's history limit, and is made active.
+   */
+  adoptPane(wl: Winlink, target: Pane, split: SplitOptions, p: Pane): void {
+    const w = wl.window;
+    w.unzoom();
+    if (!w.layout.rect(target.id)) throw new UserError(`can't find pane: %${target.id}`);
+    const id = this.nextPaneId++;
+    w.layout.split(target.id, id, split);
+    p.adopt(id, wl.session.options.getNumber("history-limit"), this.paneEvents());
+    p.options.parent = this.windowOptions;
+    w.addPane(p);
+    this.placePane(p, w);
+    w.applyLayout();
+    w.setActive(p);
   }
 
   /** The program ended: the pane stays, dead, under remain-on-exit; otherwise it goes. */
@@ -257,7 +317,7 @@ export class Model {
   }
 
   private newSession(name: string, opts: NewSessionOptions): Session {
-    return new Session(this.nextSessionId++, name, opts.env, opts.cwd, this.sessionOptions, this.notify, (w) => this.release(w));
+    return new Session(this.nextSessionId++, name, opts.environ, opts.cwd, this.sessionOptions, this.notify, (w) => this.release(w));
   }
 
   /**

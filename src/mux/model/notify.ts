@@ -34,15 +34,19 @@ export type ModelEvent =
   | { type: "window-renamed"; window: Window }
   /** Panes were added, removed, resized, swapped or zoomed. */
   | { type: "window-layout-changed"; window: Window }
+  /** The window's size changed (its clients' sizes, resize-window). */
+  | { type: "window-resized"; window: Window }
   /** The window's active pane changed. */
   | { type: "window-pane-changed"; window: Window; pane: Pane }
   /** The program exited and the pane goes (remain-on-exit off). */
   | { type: "pane-exited"; pane: Pane; window: Window }
   /** The program exited and the pane stays, dead (remain-on-exit on). */
   | { type: "pane-died"; pane: Pane; window: Window }
-  /** The pane entered or left a mode (copy mode), or the mode's view changed. */
-  | { type: "pane-mode-changed"; pane: Pane }
+  /** The pane entered or left a mode (copy mode); `view`: only the mode's view changed (no hook). */
+  | { type: "pane-mode-changed"; pane: Pane; view?: boolean }
   | { type: "pane-title-changed"; pane: Pane }
+  /** The pane gained or lost the focus (announced by the server's focus tracking, server/focus.ts). */
+  | { type: "pane-focus-in" | "pane-focus-out"; pane: Pane }
   /** weft's own: select-pane -m / -M moved or cleared the server's marked pane (`old`: the one before). */
   | { type: "pane-marked"; pane: Pane | null; old: Pane | null }
   /** weft's own: the pane's terminal was resized or its mode redrew. */
@@ -60,8 +64,16 @@ export type ModelEvent =
   | { type: "paste-buffer-deleted"; buffer: PasteBuffer }
   /** A client was attached to a session, or switched to another (`old`: the one it showed, if any). */
   | { type: "client-session-changed"; client: ClientRef; session: Session; old: Session | null }
-  /** A client left its session (detached, or its session went). */
-  | { type: "client-detached"; client: ClientRef }
+  /** attach-session attached a client that showed no session (announced by the client). */
+  | { type: "client-attached"; client: ClientRef; session: Session }
+  /** An attached client went: detached, or its connection lost (announced by the client). */
+  | { type: "client-detached"; client: ClientRef; session: Session }
+  /** An attached client's terminal changed size (announced by the client). */
+  | { type: "client-resized"; client: ClientRef; session: Session }
+  /** An attached client's terminal gained or lost the focus, with focus-events on (announced by the client). */
+  | { type: "client-focus-in" | "client-focus-out"; client: ClientRef; session: Session }
+  /** monitor-activity, -bell, -silence flagged a window (announced by the server's alerts). */
+  | { type: "alert-activity" | "alert-bell" | "alert-silence"; session: Session; window: Window }
   /** An option was set or unset, at any level (tmux's options_push_changes). */
   | { type: "option-changed"; name: string };
 

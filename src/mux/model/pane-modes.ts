@@ -1,7 +1,8 @@
-// Entering and leaving copy mode on a pane, and where copied text goes: a paste buffer, and
-// with set-clipboard the host's clipboard through OSC 52 (pane-set-clipboard).
+// Entering and leaving a pane's modes (copy mode, and the others as tmux's window modes
+// stack), and where copied text goes: a paste buffer, and with set-clipboard the host's
+// clipboard through OSC 52 (pane-set-clipboard).
 import { CopyMode } from "./copy-mode.ts";
-import type { Pane } from "./pane.ts";
+import type { Pane, PaneMode } from "./pane.ts";
 import type { Model } from "./model.ts";
 
 export interface EnterOptions {
@@ -14,6 +15,7 @@ export interface EnterOptions {
 /** The pane's copy mode, entered if it was not in it. */
 export function enterCopyMode(model: Model, pane: Pane, opts: EnterOptions = {}): CopyMode {
   let cm = pane.copyMode;
+  const entered = !cm;
   if (!cm) {
     const w = model.findPane(pane.id)?.window;
     const vi = w?.options.getString("mode-keys") === "vi";
@@ -23,7 +25,7 @@ export function enterCopyMode(model: Model, pane: Pane, opts: EnterOptions = {})
       {
         copy: (text, pipe) => copyText(model, pane, text, pipe),
         changed: () => model.notify.emit({ type: "pane-changed", pane }),
-        moved: () => modeChanged(model, pane),
+        moved: () => modeChanged(model, pane, true),
         exit: () => {
           if (pane.copyMode === mode) pane.copyMode = null;
           modeChanged(model, pane);
@@ -45,13 +47,51 @@ export function enterCopyMode(model: Model, pane: Pane, opts: EnterOptions = {})
     cm.exitAtBottom = false;
   }
   if (opts.pageUp) cm.pageUp();
-  modeChanged(model, pane);
+  modeChanged(model, pane, !entered);
   return cm;
 }
 
-/** Something about a pane's mode changed (entered, left, moved by the mouse). */
-export function modeChanged(model: Model, pane: Pane): void {
-  if (model.findPane(pane.id)) model.notify.emit({ type: "pane-mode-changed", pane });
+/**
+ * Show `mode` over the pane, as tmux's window_pane_set_mode: nothing if one of its name is
+ * already shown, that one brought to the top if it is under another, else `mode` on top.
+ * Returns the mode now shown.
+ */
+export function enterMode(model: Model, pane: Pane, mode: PaneMode): PaneMode {
+  const same = pane.modeStack.find((m) => m.name === mode.name);
+  if (same) mode.close?.();
+  if (same === pane.modeStack[0] && same) return same;
+  if (same) pane.modeStack.splice(pane.modeStack.indexOf(same), 1);
+  const shown = same ?? mode;
+  pane.modeStack.unshift(shown);
+  modeChanged(model, pane);
+  return shown;
+}
+
+/** The mode leaves the pane (a pick, q, a key on the clock); the one under it shows again. */
+export function leaveMode(model: Model, pane: Pane, mode: PaneMode): void {
+  const i = pane.modeStack.indexOf(mode);
+  if (i < 0) return;
+  pane.modeStack.splice(i, 1);
+  mode.close?.();
+  modeChanged(model, pane);
+}
+
+/** pane_mode: the mode shown (a pane mode over copy mode), "" for none. */
+export function paneModeName(pane: Pane): string {
+  return pane.modeStack[0]?.name ?? (pane.copyMode ? "copy-mode" : "");
+}
+
+/** pane_in_mode: how many modes the pane is in (tmux counts its stack). */
+export function paneModeCount(pane: Pane): number {
+  return pane.modeStack.length + (pane.copyMode ? 1 : 0);
+}
+
+/**
+ * Something about a pane's mode changed: entered or left (tmux's pane-mode-changed), or with
+ * `view` only its view (moved by the mouse, entered again).
+ */
+export function modeChanged(model: Model, pane: Pane, view = false): void {
+  if (model.findPane(pane.id)) model.notify.emit({ type: "pane-mode-changed", pane, ...(view ? { view } : {}) });
 }
 
 /** Copied text becomes the newest paste buffer and, unless set-clipboard is off, the clipboard. */

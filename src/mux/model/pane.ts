@@ -48,6 +48,18 @@ export interface PaneEvents {
   bell(pane: Pane): void;
 }
 
+/**
+ * A mode over a pane other than copy mode, as tmux's window modes: every client showing the
+ * pane draws it and sends it keys. The model knows its name (pane_mode) and when it closes;
+ * what it draws and does is the client's (client/chooser.ts).
+ */
+export interface PaneMode {
+  /** tmux's mode name: tree-mode, buffer-mode, client-mode, clock-mode, options-mode, view-mode. */
+  readonly name: string;
+  /** It is no longer in the pane (left, replaced, or the pane gone): stop any timer. */
+  close?(): void;
+}
+
 export class Pane implements ParseSink {
   /**
    * The screen model output is parsed into (ParseSink.model): its screen and the few rows above
@@ -79,20 +91,25 @@ export class Pane implements ParseSink {
   activePoint = 0;
   /** select-pane -d: keys for it are dropped (pane_input_off). */
   inputOff = false;
+  /** It has the focus: its window's active pane, shown by a focused client (tmux's PANE_FOCUSED). */
+  focused = false;
   /** Copy mode, while the pane is in it (tmux's window mode). */
   copyMode: CopyMode | null = null;
+  /** The other modes over the pane (tree-mode, clock-mode, view-mode...), the shown one first (model/pane-modes.ts). */
+  modeStack: PaneMode[] = [];
   private readonly waiters = new Set<() => void>();
   /** Input was typed since output was last parsed: the next is its answer (PaneEvents.output). */
   private answerDue = false;
 
   constructor(
-    readonly id: number,
+    /** Set once more only by adopt (a popup's program becoming a window's pane). */
+    public id: number,
     spec: PaneSpawn,
     cols: number,
     rows: number,
     /** history-limit when the pane was made (tmux keeps it per pane too). */
-    readonly historyLimit: number,
-    private readonly events: PaneEvents,
+    public historyLimit: number,
+    private events: PaneEvents,
   ) {
     this.spawnSpec = spec;
     this.model = new Terminal({ cols, rows, scrollback: HISTORY_MARGIN, allowProposedApi: true });
@@ -212,6 +229,17 @@ export class Pane implements ParseSink {
     });
   }
 
+  /**
+   * A program outside every window (a popup's) becomes a window's pane: its id, history limit
+   * and events are the model's from now on; the program and its screen stay as they are.
+   */
+  adopt(id: number, historyLimit: number, events: PaneEvents): void {
+    this.id = id;
+    this.historyLimit = historyLimit;
+    this.model.options.scrollback = historyLimit;
+    this.events = events;
+  }
+
   /** Some of the program's output was parsed into the screen. */
   parsed(interactive: boolean): void {
     this.generation++;
@@ -279,10 +307,15 @@ export class Pane implements ParseSink {
   respawn(spec: PaneSpawn, reinit: string): void {
     this.copyMode?.dispose();
     this.copyMode = null;
+    this.closeModes();
     this.kill();
     this.writeToScreen(reinit);
     this.start(spec);
     this.events.respawned(this);
+  }
+
+  private closeModes(): void {
+    for (const m of this.modeStack.splice(0)) m.close?.();
   }
 
   /** Hang up the program (SIGHUP to its group, as a closing terminal does). */
@@ -352,6 +385,7 @@ export class Pane implements ParseSink {
     parseScheduler.drop(this);
     this.copyMode?.dispose();
     this.copyMode = null;
+    this.closeModes();
     this.kill();
     this.notify();
     this.model.dispose();

@@ -6,6 +6,7 @@ import { Winlink } from "./winlink.ts";
 import { Options } from "./options-store.ts";
 import type { Notifier } from "./notify.ts";
 import type { SessionGroup } from "./session-group.ts";
+import type { Environ } from "./environ.ts";
 
 export function preciseNow(): number {
   return performance.timeOrigin + performance.now();
@@ -30,8 +31,8 @@ export class Session {
   constructor(
     readonly id: number,
     public name: string,
-    /** The environment panes inherit: the creating client's, as tmux's global environment. */
-    readonly environment: Record<string, string>,
+    /** The session's environment (set-environment, update-environment, new-session -e), over the global one. */
+    readonly environ: Environ,
     readonly cwd: string,
     globalOptions: Options,
     /** The model's change stream; the session's windows announce on it too. */

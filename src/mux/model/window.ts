@@ -154,6 +154,7 @@ export class Window {
     if (cols === this.cols && rows === this.rows) return;
     this.layout.resize(cols, rows);
     this.applyLayout();
+    this.notify.emit({ type: "window-resized", window: this });
   }
 
   /** Give every pane (PTY and terminal) the size the layout says, in one step. */

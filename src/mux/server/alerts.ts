@@ -8,6 +8,7 @@ import type { Window, Winlink, Pane } from "../model/index.ts";
 import { markSession } from "./repaint.ts";
 
 type AlertKind = "Activity" | "Bell" | "Silence";
+const HOOKS: Record<AlertKind, "alert-activity" | "alert-bell" | "alert-silence"> = { Activity: "alert-activity", Bell: "alert-bell", Silence: "alert-silence" };
 const OPTIONS: Record<AlertKind, { action: string; visual: string; flag: "activityFlag" | "bellFlag" | "silenceFlag" }> = {
   Activity: { action: "activity-action", visual: "visual-activity", flag: "activityFlag" },
   Bell: { action: "bell-action", visual: "visual-bell", flag: "bellFlag" },
@@ -58,7 +59,10 @@ function alert(server: Server, w: Window, kind: AlertKind): void {
       wl[flag] = true;
       markSession(server, wl.session);
     }
-    if (!actionApplies(wl, kind) || told.has(wl.session)) continue;
+    if (!actionApplies(wl, kind)) continue;
+    // Its hook, for every link where the action applies (tmux's notify_winlink).
+    server.model.notify.emit({ type: HOOKS[kind], session: wl.session, window: w });
+    if (told.has(wl.session)) continue;
     told.add(wl.session);
     tell(server, wl, kind);
   }

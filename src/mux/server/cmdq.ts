@@ -4,16 +4,17 @@
 // queued here; a command that returns a promise holds its queue until it settles.
 import { CommandQueue, type CommandStatus, type QueueItem } from "../lang/cmd-queue.ts";
 import { parseArguments, parseFile, parseString, type Arg, type CommandList, type ParsedCommand, type ParseOptions, type ParseResult } from "../lang/cmd-parse.ts";
-import { buildArgs, CommandError, findEntry, type Target } from "../lang/command.ts";
+import { buildArgs, CommandError, CommandExit, findEntry, type CommandMouse, type Target } from "../lang/command.ts";
 import type { CommandSpec } from "../lang/cmd-print.ts";
 import type { FindFlags } from "../lang/cmd-find.ts";
 import { expandFormat } from "../lang/format.ts";
 import { formatLookup } from "../lang/format-vars.ts";
-import { UserError } from "../model/index.ts";
+import { UserError, type PaneTarget } from "../model/index.ts";
 import { LayoutError } from "../model/layout.ts";
 import type { ClientConnection } from "../client/client-connection.ts";
 import type { Server, ServerCommandContext, ServerCommandEntry } from "./server.ts";
 import { commandAlias } from "./command-alias.ts";
+import { AFTER_HOOK_COMMANDS, type HookCommands, type HookQueue } from "./hooks.ts";
 
 /** What a queued item runs for (tmux's cmdq_state and item->client). */
 export interface ItemState {
@@ -25,6 +26,12 @@ export interface ItemState {
   sink?: OutputSink;
   /** A control client's line (CMDQ_STATE_CONTROL): its guards' flags are 1, not 0. */
   control?: boolean;
+  /** Where "current" is for its commands while valid: a menu's -t, a hook's target (cmdq_state's current). */
+  current?: PaneTarget | null;
+  /** The mouse event its key binding ran for, as cmdq_state's event. */
+  mouse?: CommandMouse;
+  /** A hook's commands: they run no hooks themselves (CMDQ_STATE_NOHOOKS). */
+  noHooks?: boolean;
 }
 
 /** A command-line client without a connection: its stdout, its stderr and its exit status. */
@@ -100,7 +107,7 @@ function capitalise(s: string): string {
   return s.charAt(0).toUpperCase() + s.slice(1);
 }
 
-export class CommandRunner {
+export class CommandRunner implements HookQueue {
   private readonly global: CommandQueue<Queued>;
   private readonly perClient = new WeakMap<ClientConnection, CommandQueue<Queued>>();
   /** Errors of commands that ran without a client (cfg_causes): shown or printed later. */
@@ -236,6 +243,50 @@ export class CommandRunner {
     return best;
   }
 
+  /** The state of the command running now (tmux's cmdq_running), while it runs. */
+  private running: ItemState | null = null;
+
+  inHook(): boolean {
+    return this.running?.noHooks === true;
+  }
+
+  /** Notifications announced while commands run, for the global queue once they are done. */
+  private notifications: (() => HookCommands | null)[] = [];
+
+  /**
+   * tmux appends a notification's callback to the global queue and runs that queue on a later
+   * turn of its loop, once the command that caused it (and its after-hooks) is done; appending
+   * here would run it at once, inside the command. So the callbacks go in on the next turn, in
+   * order.
+   */
+  appendHook(find: () => HookCommands | null): void {
+    if (this.notifications.push(find) > 1) return;
+    setImmediate(() => {
+      const found = this.notifications;
+      this.notifications = [];
+      for (const f of found) {
+        this.appendCallback({ conn: null }, (item) => {
+          const hook = f();
+          if (hook) this.insertHook(new ItemHandle(this, item, this.global, null), hook);
+          return "normal";
+        });
+      }
+    });
+  }
+
+  /**
+   * A hook's commands, each line parsed and inserted after `at` in order, at the hook's target
+   * with its formats and without hooks. A line that does not parse is reported as the item's error.
+   */
+  insertHook(at: ItemHandle, hook: HookCommands): void {
+    const state: ItemState = { conn: at.state.conn, current: hook.run.current, formats: hook.run.formats, noHooks: true };
+    for (const line of hook.commands) {
+      const parsed = this.parseString(line, at.conn);
+      if (parsed.ok) at.insert(parsed.commands, state);
+      else at.error(parsed.error);
+    }
+  }
+
   private fire(item: QueueItem<Queued>, queue: CommandQueue<Queued>): CommandStatus {
     const q = item.command;
     const number = ++this.fired;
@@ -255,20 +306,42 @@ export class CommandRunner {
   private exec(item: QueueItem<Queued>, queue: CommandQueue<Queued>, cmd: ParsedCommand, done: (status: "normal" | "error") => void): CommandStatus {
     const q = item.command;
     const conn = this.clientFor(q.state);
+    const previous = this.running;
+    this.running = q.state;
     try {
       const entry = findEntry(this.server.entries, cmd.name);
-      const ctx = this.context(entry, cmd, conn, new ItemHandle(this, item, queue, conn));
+      const handle = new ItemHandle(this, item, queue, conn);
+      const ctx = this.context(entry, cmd, conn, handle);
+      const hooks: [string, PaneTarget | null][] = AFTER_HOOK_COMMANDS.has(entry.name) ? [[`after-${entry.name}`, ctx.target ?? null]] : [];
+      ctx.insertHook = (name, target) => hooks.push([name, target]);
+      // cmdq_insert_hook, once the command has succeeded: its after-hooks run next.
+      const after = () => {
+        if (q.state.noHooks) return;
+        for (const [name, target] of hooks) {
+          const hook = this.server.hooks.after(name, ctx.args, target);
+          if (hook) this.insertHook(handle, hook);
+        }
+      };
       const result = entry.exec(ctx);
       if (!(result instanceof Promise)) {
+        after();
         done("normal");
         return "normal";
       }
       result.then(
         () => {
+          after();
           done("normal");
           queue.continue(item, "normal");
         },
         (e: unknown) => {
+          if (e instanceof CommandExit) {
+            // The command ends the client's exit status and goes on (display-popup's retval).
+            this.setRetval(conn, q.state.sink, e.code);
+            done("normal");
+            queue.continue(item, "normal");
+            return;
+          }
           this.reportThrown({ ...q, state: { ...q.state, conn } }, e);
           done("error");
           queue.continue(item, "error");
@@ -279,13 +352,15 @@ export class CommandRunner {
       this.reportThrown({ ...q, state: { ...q.state, conn } }, e);
       done("error");
       return "error";
+    } finally {
+      this.running = previous;
     }
   }
 
   private context(entry: ServerCommandEntry, cmd: ParsedCommand, conn: ClientConnection | null, item: ItemHandle): ServerCommandContext {
     const args = buildArgs(entry, cmd.args, this.spec);
     const server = this.server;
-    const from = { client: conn, env: this.envOf(conn) };
+    const from = { client: conn, env: this.envOf(conn), item };
     // With no sessions, commands that may run then (set-option -g, new-session) have no target.
     const none: FindFlags = entry.noSession && server.model.sessions.length === 0 ? { canFail: true } : {};
     const flagValue = (f: string) => {
@@ -309,6 +384,7 @@ export class CommandRunner {
       terminal: conn?.terminal,
       origin: { ...(cmd.file !== undefined ? { file: cmd.file } : {}), line: cmd.line },
       item,
+      ...(item.state.mouse ? { mouse: item.state.mouse } : {}),
       print: (text) => this.print(conn, text, item.state.sink),
     };
   }
@@ -321,6 +397,11 @@ export class CommandRunner {
 
   envOf(conn: ClientConnection | null): Record<string, string> {
     return conn?.env ?? this.configClient?.env ?? this.server.globalEnv();
+  }
+
+  private setRetval(conn: ClientConnection | null, sink: OutputSink | undefined, code: number): void {
+    if (sink) sink.retval = code;
+    else if (conn) conn.retval = code;
   }
 
   private reportThrown(q: Queued, e: unknown): void {

@@ -1,6 +1,7 @@
 // Config files as tmux's cfg.c: the startup files run in the global queue while the first
 // client's command waits; their errors are kept (causes) and shown over the first session's
 // pane, or printed by the next source-file. Also the glob expansion of source-file's paths.
+import { loadPromptHistory } from "./prompt-history-file.ts";
 import { readFileSync, readdirSync, statSync } from "node:fs";
 import { fnmatch } from "../lang/fnmatch.ts";
 import { printCommandList } from "../lang/cmd-print.ts";
@@ -54,6 +55,9 @@ export function loadConfig(server: Server, path: string, conn: ClientConnection 
       content = readFileSync(path, "utf8");
     } catch (e) {
       if ((e as NodeJS.ErrnoException).code === "ENOENT" && flags.quiet) return true;
+      // tmux 3.3a reads a directory (`source-file /tmp`, or "" = the client's directory) as an
+      // empty file: no error, exit 0.
+      if ((e as NodeJS.ErrnoException).code === "EISDIR") return true;
       runner.causes.push(`${path}: ${strerror(e)}`);
       return false;
     }
@@ -91,6 +95,8 @@ export function startConfig(server: Server, first: ClientConnection, files: read
     const wake = runner.configWaiter;
     runner.configWaiter = null;
     wake?.();
+    // As cfg_done: the prompt's history-file is read once the config may have set it.
+    loadPromptHistory(server.model);
     server.maybeExit();
     return "normal";
   });
@@ -104,13 +110,17 @@ export function showCauses(server: Server, s: Session): void {
   server.showInPane(s.current.active, causes);
 }
 
-/** Whether a path names something (a file that cannot be read still does: reading it says why). */
+/**
+ * Whether a path names something (a file that cannot be read still does: reading it says why).
+ * A name too long matches nothing, as glob(3) finds nothing for it: tmux then says "No such
+ * file or directory", and nothing under -q.
+ */
 function exists(p: string): boolean {
   try {
     statSync(p);
     return true;
   } catch (e) {
-    return (e as NodeJS.ErrnoException).code !== "ENOENT" && (e as NodeJS.ErrnoException).code !== "ENOTDIR";
+    return !["ENOENT", "ENOTDIR", "ENAMETOOLONG"].includes((e as NodeJS.ErrnoException).code ?? "");
   }
 }
 

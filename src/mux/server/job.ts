@@ -3,7 +3,7 @@
 // output collected, never blocking the server.
 import { statSync } from "node:fs";
 import { constants } from "node:os";
-import type { Session } from "../model/index.ts";
+import { Environ, type Session } from "../model/index.ts";
 import type { Server } from "./server.ts";
 
 export interface JobResult {
@@ -15,7 +15,10 @@ export interface JobResult {
 
 /** environ_for_session: the global environment, the session's over it, and tmux's variables. */
 export function jobEnvironment(server: Server, s: Session | null): Record<string, string> {
-  const env = { ...server.globalEnv(), ...(s?.environment ?? {}), ...server.model.globalEnvironment };
+  const environ = new Environ();
+  server.model.environ.copyInto(environ);
+  s?.environ.copyInto(environ);
+  const env = environ.toRecord();
   // Before the startup config is done TERM stays the outside one, so a config may test it.
   if (server.runner.configFinished) {
     env.TERM = server.defaultTerminal();

@@ -1,12 +1,14 @@
 // Every reaction to a change of the model, in one place: the server subscribes here once, and
 // each event of the model's notifier (model/notify.ts) is turned into repaints, alerts, the
-// clients' detach and the server's exit. Control clients hear their notifications from here
-// (client/control-notify.ts) and their panes' raw output (pane-data). A hook will listen here too.
+// clients' detach and the server's exit, and runs its hook (server/hooks.ts). Control clients
+// hear their notifications from here (client/control-notify.ts) and their panes' raw output
+// (pane-data).
 import type { ModelEvent, Pane, Window } from "../model/index.ts";
 import type { Server } from "./server.ts";
 import { ControlNotifier } from "../client/control-notify.ts";
 import { activity, armSilence, bell } from "./alerts.ts";
 import { markSession, markWindow, markWindowSessions } from "./repaint.ts";
+import { updateFocus, updateSessionFocus } from "./focus.ts";
 import { checkWindowName, forgetWindowName } from "./names.ts";
 import { forgetCommandAliases } from "./command-alias.ts";
 
@@ -26,6 +28,14 @@ export function react(server: Server, e: ModelEvent): void {
   // Every control client hears tmux's notifications of the events that have one, queued until
   // the commands running now are done (control-notify.ts says which and why).
   controlNotifier(server).event(e);
+  // Hooks are queued (they run after the command that caused the change), after those of what
+  // the reactions announce, except a client's focus-in, which tmux announces before its pane's.
+  if (e.type === "client-focus-in") server.hooks.notify(e);
+  reactTo(server, e);
+  if (e.type !== "client-focus-in") server.hooks.notify(e);
+}
+
+function reactTo(server: Server, e: ModelEvent): void {
   switch (e.type) {
     case "session-created":
       server.hadSession = true;
@@ -41,6 +51,7 @@ export function react(server: Server, e: ModelEvent): void {
     case "session-renamed":
       return markSession(server, e.session);
     case "session-window-changed":
+      updateSessionFocus(server, e.session);
       // A window under aggressive-resize takes its size when it becomes the one looked at.
       if (e.window.options.getFlag("aggressive-resize")) server.sessionSizeChanged(e.session);
       return markSession(server, e.session);
@@ -63,8 +74,11 @@ export function react(server: Server, e: ModelEvent): void {
     case "window-layout-changed":
       return markWindowSessions(server, e.window);
     case "window-pane-changed":
+      if (server.model.serverOptions.getFlag("focus-events")) updateFocus(server, e.window);
       // The status line shows every window's name, which follows its active pane.
       checkWindowName(server, e.window);
+      return markWindowSessions(server, e.window);
+    case "window-resized":
       return markWindowSessions(server, e.window);
     case "pane-exited":
       return; // the pane is removed next, and that is announced (window-layout-changed, -unlinked)
@@ -96,13 +110,29 @@ export function react(server: Server, e: ModelEvent): void {
     case "paste-buffer-deleted":
       return; // nothing shows buffers live yet (choose-buffer lists them when opened)
     case "client-session-changed":
-      // The sessions it left and joined are sized again for the clients they have now.
+      // The sessions it left and joined are sized again for the clients they have now, and the
+      // focus moves with the client (tmux's server_client_set_session).
       if (e.old && e.old !== e.session) server.sessionSizeChanged(e.old);
-      return server.sessionSizeChanged(e.session);
-    case "client-detached":
-      return; // control clients are told (above); the sizes follow from the client's removal
+      server.sessionSizeChanged(e.session);
+      if (e.old) updateFocus(server, e.old.current);
+      return updateFocus(server, e.session.current);
     case "option-changed":
       return optionChanged(server, e.name);
+    case "client-detached":
+    case "client-focus-in":
+    case "client-focus-out":
+      // The pane its session shows may have lost (or gained) its last focused client (control
+      // clients are told of a detach above; the sizes follow from the client's removal).
+      return updateFocus(server, e.session.current);
+    case "pane-focus-in":
+    case "pane-focus-out":
+    case "client-attached":
+    case "client-resized":
+    case "alert-activity":
+    case "alert-bell":
+    case "alert-silence":
+      return; // only their hooks: the client or the alert has drawn what changed
+
     default:
       return e satisfies never;
   }

@@ -1,13 +1,17 @@
 // The server: owns the model, listens on the socket, runs commands from clients, key bindings
 // and the config file, and hears every change of the model once (reactions.ts).
+import { showInViewMode } from "../client/chooser.ts";
+import { startIdleLock } from "./idle-lock.ts";
+import { ServerAcl } from "./acl.ts";
+import { savePromptHistory } from "./prompt-history-file.ts";
 import { existsSync, unlinkSync, chmodSync } from "node:fs";
 import type { Socket } from "bun";
-import { Model, type Session, type Pane, type Window } from "../model/index.ts";
-import { startupEnvironment } from "./startup-env.ts";
+import { Model, type Session, type Pane, type PaneTarget, type Window } from "../model/index.ts";
+import { globalEnviron, startupEnvironment } from "./startup-env.ts";
 import { FormatJobs, pipeToCommand, type JobOwner } from "./jobs.ts";
 import { KeyTables } from "../lang/bindings.ts";
 import { ClientConnection } from "../client/client-connection.ts";
-import type { ClientHost } from "../client/host.ts";
+import type { ClientHost, RunState } from "../client/host.ts";
 import { CommandError, findEntry, type CommandEntry, type CommandContext, type Target } from "../lang/command.ts";
 import { resolveTarget, type TargetScope } from "../lang/target.ts";
 import type { FindFlags } from "../lang/cmd-find.ts";
@@ -21,6 +25,7 @@ import { parseScheduler } from "../model/parse-scheduler.ts";
 import { encodeJson } from "../client/protocol.ts";
 import type { PaneView } from "../../render/index.ts";
 import { react } from "./reactions.ts";
+import { Hooks } from "./hooks.ts";
 import { markSession } from "./repaint.ts";
 import { parseString } from "../lang/cmd-parse.ts";
 import { TMUX_VERSION } from "../lang/version.ts";
@@ -42,18 +47,16 @@ export interface ServerConfig {
   asTmux?: boolean;
 }
 
-/** Variables the server's environment gets from the client that started it for the runtime only. */
-const RUNTIME_ONLY = new Set(["BUN_GC_TIMER_DISABLE", "BUN_JSC_percentCPUPerMBForFullTimer"]);
 
 /**
  * Only our own uid (and root) may connect, as tmux. Bun does not type a socket's fd but has it;
  * where the kernel cannot tell the peer (no fd, getsockopt fails) the 0700 directory stands.
  */
-function peerAllowed(sock: Socket<ClientConnection>): boolean {
+/** The uid of the process at the socket's other end, null when it cannot be known. */
+function socketPeerUid(sock: Socket<ClientConnection>): number | null {
   const fd = (sock as unknown as { fd?: unknown }).fd;
-  if (typeof fd !== "number" || fd < 0) return true;
-  const uid = peerUid(fd);
-  return uid === null || uid === 0 || uid === process.getuid?.();
+  if (typeof fd !== "number" || fd < 0) return null;
+  return peerUid(fd);
 }
 
 export class Server implements ClientHost {
@@ -63,23 +66,14 @@ export class Server implements ClientHost {
   /** The command table in name order, as tmux's cmd_table (prefix matching lists it so). */
   readonly entries: ServerCommandEntry[];
   readonly runner: CommandRunner;
-  /** Variables set by the config (NAME=value, %hidden NAME=value): tmux's global environment. */
-  private readonly assigned = new Map<string, { value: string; hidden: boolean } | null>();
+  /** The config's NAME=value and %hidden NAME=value, and its $NAME: the global environment. */
   readonly parseEnv: ParseEnvironment = {
-    get: (name) => {
-      const a = this.assigned.get(name);
-      return a === null ? undefined : (a?.value ?? this.baseEnv()[name]);
-    },
-    set: (name, value, hidden) => {
-      this.assigned.set(name, { value, hidden });
-      this.model.globalEnvironment[name] = value;
-      if (hidden) delete this.model.globalEnvironment[name];
-    },
+    get: (name) => this.model.environ.find(name)?.value ?? undefined,
+    set: (name, value, hidden) => this.model.environ.set(name, value, hidden),
   };
   /** Default bindings left out because weft lacks a command they run (loaded once it has them). */
   skippedDefaultBindings: string[] = [];
   /** Lines for a pane's view mode that no client showed yet (the config's errors before an attach). */
-  private readonly pendingView = new Map<Pane, string[]>();
   readonly waitChannels = new Map<string, { waiters: (() => void)[]; locked: boolean; lockWaiters: (() => void)[]; signalled: boolean }>();
   private listener: ReturnType<typeof Bun.listen<ClientConnection>> | null = null;
   private exiting = false;
@@ -95,6 +89,10 @@ export class Server implements ClientHost {
   /** For formats: when it started (start_time), the configuration files it loads. */
   readonly startTime = Date.now();
   readonly configFiles: readonly string[];
+  /** server-access: the users who may connect. */
+  readonly acl = new ServerAcl(process.getuid?.() ?? 0);
+  /** Each client's uid, from its socket (server-access -d ends a user's clients). */
+  readonly clientUids = new WeakMap<ClientConnection, number>();
   /** #(command) in formats: run in the background, the last line cached per client. */
   readonly jobs = new FormatJobs({
     environment: () => this.globalEnv(),
@@ -105,8 +103,10 @@ export class Server implements ClientHost {
   });
   // How often jobs nobody has asked for lately are looked for (they go after an hour).
   private readonly jobTidy = setInterval(() => this.jobs.tidy(), 60_000).unref();
+  private readonly idleLock = startIdleLock(this);
+  /** set-hook's hooks, fired from reactions.ts and after commands. */
+  readonly hooks: Hooks;
   /** Which panes are in a mode (copy mode). */
-  paneInMode: (p: Pane) => boolean = (p) => p.copyMode !== null;
   markedPane(): Pane | null {
     return this.model.marked?.pane ?? null;
   }
@@ -119,11 +119,18 @@ export class Server implements ClientHost {
     this.weftVersion = config.version;
     this.asTmux = config.asTmux === true;
     this.configFiles = config.configFiles;
-    this.model = new Model(config.socketPath, startupEnvironment(process.env), this.asTmux);
+    this.model = new Model(config.socketPath, startupEnvironment(process.env), this.asTmux, globalEnviron(process.env));
+    this.model.programVersion = this.version;
     this.model.notify.subscribe((e) => react(this, e));
-    this.model.runCopyCommand = (command, text, pane) => pipeToCommand(command, text, pane.currentPath(), this.environment);
+    this.model.runCopyCommand = (command, text, pane) => pipeToCommand(command, text, pane.currentPath(), this.globalEnv());
     this.entries = [...config.commands].sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
     this.runner = new CommandRunner(this);
+    this.hooks = new Hooks(
+      this.model,
+      this.runner,
+      (c) => (c instanceof ClientConnection ? c.session : null),
+      () => this.resolve({ client: null, env: {} }, undefined, "pane", { canFail: true }),
+    );
     this.loadDefaultBindings();
     parseScheduler.setInterrupt(() => this.interactiveWaiting());
   }
@@ -142,13 +149,6 @@ export class Server implements ClientHost {
     }
   }
 
-  /** The server's own environment as started (tmux's global environ), less the runtime's settings. */
-  private baseEnv(): Record<string, string> {
-    const env: Record<string, string> = {};
-    for (const [k, v] of Object.entries(process.env)) if (v !== undefined && !RUNTIME_ONLY.has(k)) env[k] = v;
-    return env;
-  }
-
   /** TERM for panes and jobs (the default-terminal option). */
   defaultTerminal(): string {
     return "tmux-256color";
@@ -156,26 +156,14 @@ export class Server implements ClientHost {
 
   /** tmux's global_environ as formats see it: hidden variables too (environ_find finds them). */
   get environment(): Readonly<Record<string, string>> {
-    const env = this.globalEnv();
-    for (const [k, v] of this.assigned) if (v?.hidden) env[k] = v.value;
+    const env: Record<string, string> = {};
+    for (const e of this.model.environ.entries()) if (e.value !== null) env[e.name] = e.value;
     return env;
   }
 
-  /** The global environment: the server's, with what the config and set-environment -g assigned (hidden ones left out). */
+  /** The global environment as a child gets it (hidden and cleared entries left out). */
   globalEnv(): Record<string, string> {
-    const env = this.baseEnv();
-    for (const [k, v] of this.assigned) {
-      if (v === null) delete env[k];
-      else if (!v.hidden) env[k] = v.value;
-    }
-    return env;
-  }
-
-  /** set-environment -g: a value, or null to remove the variable (-u). */
-  setGlobalEnv(name: string, value: string | null): void {
-    this.assigned.set(name, value === null ? null : { value, hidden: false });
-    if (value === null) delete this.model.globalEnvironment[name];
-    else this.model.globalEnvironment[name] = value;
+    return this.model.environ.toRecord();
   }
 
   /**
@@ -231,11 +219,13 @@ export class Server implements ClientHost {
       unix: path,
       socket: {
         open: (sock: Socket<ClientConnection>) => {
-          if (!peerAllowed(sock)) {
+          const uid = socketPeerUid(sock);
+          if (uid !== null && !this.acl.has(uid)) {
             sock.end(encodeJson({ t: "error", message: "access not allowed" }));
             return;
           }
           const c = new ClientConnection(this, sock);
+          if (uid !== null) this.clientUids.set(c, uid);
           sock.data = c;
           this.clients.add(c);
           this.everConnected = true;
@@ -301,7 +291,9 @@ export class Server implements ClientHost {
   shutdown(): void {
     if (this.exiting) return;
     this.exiting = true;
+    savePromptHistory(this.model);
     clearInterval(this.jobTidy);
+    clearInterval(this.idleLock);
     this.jobs.killAll();
     for (const s of [...this.model.sessions]) this.model.destroySession(s);
     for (const c of this.clients) c.serverExiting();
@@ -323,11 +315,14 @@ export class Server implements ClientHost {
     return findEntry(this.entries, name);
   }
 
-  /** What "current" is for a command from this caller: its client, the pane it runs in. */
-  targetScope(conn: ClientConnection | null, env: Record<string, string>): TargetScope {
+  /**
+   * What "current" is for a command from this caller: its client, the pane it runs in, and its
+   * queue item's state (a menu's target, while it is valid; the mouse event of a binding).
+   */
+  targetScope(conn: ClientConnection | null, env: Record<string, string>, state: RunState = {}): TargetScope {
     const asTarget = (c: ClientConnection) => ({ name: c.name, tty: c.terminal?.tty ?? "", session: c.session, activity: c.lastActivity });
     const clients = [...this.clients].filter((c) => !c.closed).map(asTarget);
-    return { clients, caller: conn ? asTarget(conn) : null, callerPane: this.callerPane(env) };
+    return { clients, caller: conn ? asTarget(conn) : null, callerPane: this.callerPane(env), queue: state.current ?? null, mouse: state.mouse ?? null };
   }
 
   /** Inside one of our panes, that pane ($WEFT_PANE, as tmux's $TMUX_PANE, when $WEFT names this server). */
@@ -342,8 +337,8 @@ export class Server implements ClientHost {
    * Resolve a target for a command (-t, -s, or any other flag a command reads itself) as tmux's
    * cmd-find; absent means the current. Null only under canFail.
    */
-  resolve(ctx: { client: ClientConnection | null; env: Record<string, string> }, spec: string | undefined, kind: "session" | "window" | "pane", flags: FindFlags = {}): Target | null {
-    return resolveTarget(this.model, this.targetScope(ctx.client, ctx.env), spec, kind, flags);
+  resolve(ctx: { client: ClientConnection | null; env: Record<string, string>; item?: { readonly state: RunState } }, spec: string | undefined, kind: "session" | "window" | "pane", flags: FindFlags = {}): Target | null {
+    return resolveTarget(this.model, this.targetScope(ctx.client, ctx.env, ctx.item?.state), spec, kind, flags);
   }
 
   /**
@@ -386,41 +381,26 @@ export class Server implements ClientHost {
   }
 
   /** Run a command line as a client (the prompt, a template filled in); errors show on it. */
-  runLine(line: string, conn: ClientConnection | null): void {
+  runLine(line: string, conn: ClientConnection | null, state: RunState = {}): void {
     const parsed = this.runner.parseString(line, conn);
     if (!parsed.ok) {
       if (conn) this.runner.reportError(conn, null, parsed.error);
       return;
     }
-    this.runCommands(parsed.commands, conn);
+    this.runCommands(parsed.commands, conn, state);
   }
 
-  /** Queue parsed commands (a key binding's) on a client's queue. */
-  runCommands(list: CommandList, conn: ClientConnection | null): void {
-    this.runner.append(list, { conn });
+  /** Queue parsed commands (a key binding's, with its mouse event) on a client's queue. */
+  runCommands(list: CommandList, conn: ClientConnection | null, state: RunState = {}): void {
+    this.runner.append(list, { conn, ...state });
   }
 
   /**
-   * Lines shown over a pane as tmux's view mode (cfg_show_causes, run-shell's output): on the
-   * clients showing it now, else on the first to show it.
+   * Lines shown over a pane in tmux's view mode (cfg_show_causes, run-shell's output): the
+   * pane's mode, seen by whoever shows it now or later.
    */
   showInPane(p: Pane, lines: readonly string[]): void {
-    let shown = false;
-    for (const c of this.clients) {
-      if (c.session?.current.active !== p || c.closed) continue;
-      c.showOutput(lines.join("\n"));
-      shown = true;
-    }
-    if (!shown) this.pendingView.set(p, [...(this.pendingView.get(p) ?? []), ...lines]);
-  }
-
-  /** A client now shows a session: what its pane's view mode holds comes up. */
-  showPendingView(c: ClientConnection): void {
-    const p = c.session?.current.active;
-    const lines = p ? this.pendingView.get(p) : undefined;
-    if (!p || !lines) return;
-    this.pendingView.delete(p);
-    c.showOutput(lines.join("\n"));
+    showInViewMode(this.model, p, lines);
   }
 
   // ---- clients and the model --------------------------------------------------------------

@@ -1,17 +1,19 @@
 // Where the server's socket lives, and the checks tmux makes on its directory: created 0700,
 // owned by the user, not open to others.
-import { mkdirSync, lstatSync, realpathSync } from "node:fs";
+import type * as NodeFs from "node:fs";
 import { join } from "node:path";
 
 export class SocketDirError extends Error {}
 
 /**
  * weft's socket directory: $WEFT_TMPDIR/weft-UID, $XDG_RUNTIME_DIR/weft or /tmp/weft-UID; under
- * the name tmux, tmux's: $TMUX_TMPDIR/tmux-UID or /tmp/tmux-UID (its TMUX_SOCK, resolved).
+ * the name tmux, tmux's: $TMUX_TMPDIR/tmux-UID or /tmp/tmux-UID (its TMUX_SOCK, resolved by
+ * `realpathSync`, node:fs's, which the caller loads: a command from a script runs without it).
  */
-export function socketDir(env: Record<string, string | undefined> = process.env, asTmux = false): string {
+export function socketDir(env: Record<string, string | undefined> = process.env, asTmux = false, realpathSync?: (p: string) => string): string {
   const uid = process.getuid?.() ?? 0;
   if (asTmux) {
+    if (!realpathSync) throw new Error("socketDir: tmux's directory needs realpathSync");
     for (const base of [env.TMUX_TMPDIR, "/tmp/"]) {
       if (!base) continue;
       try {
@@ -25,8 +27,11 @@ export function socketDir(env: Record<string, string | undefined> = process.env,
   return `/tmp/weft-${uid}`;
 }
 
-/** Create the directory if needed, then refuse one that is not ours alone. */
-export function ensureSocketDir(dir: string): void {
+/**
+ * Create the directory if needed, then refuse one that is not ours alone. node:fs comes from
+ * the caller: a command from a script checks with socketDirReady and never loads it (~1.3 ms).
+ */
+export function ensureSocketDir(dir: string, { mkdirSync, lstatSync }: typeof NodeFs): void {
   try {
     mkdirSync(dir, { recursive: true, mode: 0o700 });
   } catch (e) {
@@ -40,9 +45,23 @@ export function ensureSocketDir(dir: string): void {
 }
 
 /** -S path wins; else -L name (default "default") in the socket directory. */
-export function socketPath(opts: { socketName?: string; socketPath?: string; asTmux?: boolean }, env: Record<string, string | undefined> = process.env): string {
+export function socketPath(opts: { socketName?: string; socketPath?: string; asTmux?: boolean; realpathSync?: (p: string) => string }, env: Record<string, string | undefined> = process.env): string {
   if (opts.socketPath) return opts.socketPath;
   const name = opts.socketName ?? "default";
   if (name.includes("/")) throw new SocketDirError(`invalid socket name: ${name}`);
-  return join(socketDir(env, opts.asTmux), name);
+  return join(socketDir(env, opts.asTmux, opts.realpathSync), name);
+}
+
+/**
+ * Whether the directory exists and passes ensureSocketDir's checks, without node:fs: Bun's stat,
+ * which follows a symbolic link (as safe: a link to a directory of another user or open to
+ * others still fails). False: let ensureSocketDir create it or say what is wrong.
+ */
+export async function socketDirReady(dir: string): Promise<boolean> {
+  try {
+    const st = await Bun.file(dir).stat();
+    return st.isDirectory() && st.uid === (process.getuid?.() ?? 0) && (st.mode & 0o077) === 0;
+  } catch {
+    return false;
+  }
 }

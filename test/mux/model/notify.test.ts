@@ -14,7 +14,7 @@ const seen: ModelEvent[] = [];
  * Events a pane's program causes on its own time (its output, the title it sets, its terminal
  * answering a resize) are left out: they are not the command's, and arrive when they arrive.
  */
-const PROGRAM_EVENTS = new Set(["pane-output", "pane-data", "pane-title-changed", "pane-changed", "pane-bell"]);
+const PROGRAM_EVENTS = new Set(["pane-output", "pane-data", "pane-title-changed", "pane-changed", "pane-bell", "alert-activity", "alert-bell", "alert-silence"]);
 
 /** An event as a short line: its type and the ids of what it names. */
 function describe(e: ModelEvent): string {
@@ -140,7 +140,8 @@ test("break-pane: out of its window (a layout change) into a new window, made cu
     `window-layout-changed ${from.w}`, // removePane
     `window-layout-changed ${from.w}`, // the window left behind is laid out again
     `window-linked ${to.s} ${to.w}`,
-    `window-layout-changed ${to.w}`, // sized as the window it came from
+    `window-layout-changed ${to.w}`,
+    `window-resized ${to.w}`, // the new window takes the size of the one the pane left
     `session-window-changed ${to.s} ${to.w}`,
   ]);
 });
