@@ -1,7 +1,8 @@
 // bench:e2e — weft against no multiplexer, tmux and screen, each run as the foreground program of
 // a host terminal the benchmark makes (a 120×40 PTY drained as fast as it is read): throughput of
-// `cat`, memory under a flood, keystroke echo latency and idle CPU. Prints tables, writes markdown.
-import { chmodSync, copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync } from "node:fs";
+// `cat`, memory under a flood, keystroke echo latency, idle CPU, and the memory long histories
+// take (lib/history-memory.ts). Prints tables, writes markdown.
+import { chmodSync, copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync } from "node:fs";
 import { tmpdir, cpus, release, loadavg } from "node:os";
 import { basename, join, resolve } from "node:path";
 import { ensureFixture, fixtureSize, type FixtureKind } from "../fixtures/generate.ts";
@@ -10,6 +11,7 @@ import { renderMarkdown, renderText, writeMarkdown, type Table } from "./lib/tab
 import { HostTerminal } from "./lib/host.ts";
 import { ProcSampler, sweep, TAG_VAR, CLK_TCK } from "./lib/procs.ts";
 import { weft, installedPeers, type Mux } from "./lib/muxes.ts";
+import { historyCases, historyFixture, historyGoals, historyRun, historyTable, type HistoryCase, type HistoryResult } from "./lib/history-memory.ts";
 import { commandTimings, emptyBunMemory, muxMemory, timingTable, memoryTable, commandGoals, type Timing, type Memory } from "./lib/commands.ts";
 
 interface Options {
@@ -29,8 +31,8 @@ interface Options {
   quick: boolean;
 }
 
-type Part = "throughput" | "flood" | "latency" | "idle" | "commands";
-const PARTS: readonly Part[] = ["throughput", "flood", "latency", "idle", "commands"];
+type Part = "throughput" | "flood" | "latency" | "idle" | "commands" | "history";
+const PARTS: readonly Part[] = ["throughput", "flood", "latency", "idle", "commands", "history"];
 
 const FIXTURES: readonly FixtureKind[] = ["lines", "ascii", "unicode", "csi"];
 /** How often the multiplexer's processes are sampled for RSS and CPU. */
@@ -164,8 +166,8 @@ class Run {
   }
 
   /** A CLI command of this run's server; its stdout. */
-  cli(argv: string[]): string {
-    const r = Bun.spawnSync(argv, { env: this.env(), cwd: work, stdout: "pipe", stderr: "pipe", timeout: 10_000 });
+  cli(argv: string[], timeoutMs = 10_000): string {
+    const r = Bun.spawnSync(argv, { env: this.env(), cwd: work, stdout: "pipe", stderr: "pipe", timeout: timeoutMs });
     if (r.exitCode !== 0) throw new Error(`${argv.slice(0, 6).join(" ")}… exited ${r.exitCode}: ${r.stderr.toString().trim()}`);
     return r.stdout.toString().trim();
   }
@@ -275,6 +277,26 @@ async function floodRun(mux: Mux, mb: number, f: Fixture): Promise<FloodRun> {
       allRss: run.sampler!.peakRss(),
       cpuS: run.sampler!.cpuSeconds(),
     };
+  } finally {
+    await run.cleanup();
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// History memory (lib/history-memory.ts): one case in its own run and server.
+
+async function historyCase(mux: Mux, c: HistoryCase, fixture: string): Promise<HistoryResult> {
+  const run = new Run(mux);
+  try {
+    const host = {
+      sock: run.sock,
+      cli: (argv: string[], timeoutMs?: number) => run.cli(argv, timeoutMs),
+      pids: () => {
+        run.sampler!.sample();
+        return [...run.sampler!.procs.keys()].filter((pid) => existsSync(`/proc/${pid}`));
+      },
+    };
+    return await historyRun(host, mux, c, fixture, join(work, `history-${run.tag}.conf`));
   } finally {
     await run.cleanup();
   }
@@ -410,6 +432,7 @@ interface Report {
   flood: { mux: Mux; mb: number; r: FloodRun }[];
   latency: { who: string; busy: boolean; r: LatencyRun }[];
   idle: { mux: Mux; ticks: number }[];
+  history: HistoryResult[];
   commands: Timing[];
   memory: Memory[];
   emptyBun: Memory | null;
@@ -491,6 +514,7 @@ function goalsTable(rep: Report): Table {
   }
   const wIdle = rep.idle.find((i) => i.mux.label === "weft");
   if (wIdle) rows.push([`idle server, 10 panes: 0–1 ticks over ${rep.opts.idleSeconds} s`, `${wIdle.ticks} ticks`, verdict(wIdle.ticks <= 1)]);
+  rows.push(...historyGoals(rep.history));
   rows.push(...commandGoals(rep.commands, rep.memory, rep.emptyBun));
   return { headers: ["goal (weft)", "measured", "verdict"], align: ["left", "right", "left"], rows };
 }
@@ -569,6 +593,19 @@ function markdown(rep: Report): string {
       "",
     );
   }
+  if (rep.history.length) {
+    out.push(
+      "### History memory",
+      "",
+      "A detached server (no client) with `set -g history-limit N` in its config file, whose 200×50 windows each run `cat` of a file " +
+        "of 100-character lines, then `sleep`. *Server RSS* is the server's VmRSS once every pane's `cat` has ended and its " +
+        "history_size has not changed for a second; *peak* its VmHWM. *Lines kept*: the numbered lines `capture-pane -p -J -S - -E -` " +
+        "gives back for the first and the last window, all of them in order.",
+      "",
+      renderMarkdown(historyTable(rep.history)),
+      "",
+    );
+  }
   if (rep.commands.length || rep.memory.length) {
     out.push(
       "### Processes and commands",
@@ -637,7 +674,7 @@ async function main(): Promise<void> {
   try {
     const others = opts.alsoWeft.map((exe, i) => weftBinary(resolve(exe), `${basename(exe)}${opts.alsoWeft.length > 1 ? i + 1 : ""}`));
     const muxes = [weftBinary(), ...others, ...(opts.peers ? installedPeers() : [])];
-    const rep: Report = { opts, muxes, throughput: [], flood: [], latency: [], idle: [], commands: [], memory: [], emptyBun: null, failures: [], loads: [] };
+    const rep: Report = { opts, muxes, throughput: [], flood: [], latency: [], idle: [], commands: [], memory: [], emptyBun: null, history: [], failures: [], loads: [] };
     const loadTimer = setInterval(() => rep.loads.push(loadavg()[0] ?? NaN), 5_000);
     log(`bench:e2e in ${work}: ${muxes.map((m) => m.label).join(", ")}`);
 
@@ -685,6 +722,16 @@ async function main(): Promise<void> {
       });
     }
 
+    if (opts.parts.has("history")) {
+      for (const c of historyCases(opts.quick)) {
+        const fixture = historyFixture(work, c.lines);
+        for (const m of muxes.filter((x) => x.id !== "screen")) {
+          const r = await attempt(rep.failures, `history ${c.panes}x${c.lines} in ${m.label}`, () => historyCase(m, c, fixture));
+          if (r) rep.history.push(r);
+          if (r) log(`  history ${m.label} ${c.panes} × ${c.lines}: server RSS ${formatBytes(r.rss)}, kept ${r.kept.join(", ")}, ${fmtMs(r.fillMs)}`);
+        }
+      }
+    }
     if (opts.parts.has("commands")) {
       const timings = await attempt(rep.failures, "command timings", () => commandTimings(muxes, (m) => new Run(m), work, opts.rounds));
       if (timings) rep.commands = timings;
@@ -701,6 +748,7 @@ async function main(): Promise<void> {
     if (rep.flood.length) tables.push(["memory under a flood", floodTable(rep)]);
     if (rep.latency.length) tables.push(["keystroke echo", latencyTable(rep)]);
     if (rep.idle.length) tables.push(["idle", idleTable(rep)]);
+    if (rep.history.length) tables.push(["history memory", historyTable(rep.history)]);
     if (rep.commands.length) tables.push(["commands", timingTable(rep.commands)]);
     if (rep.memory.length) tables.push(["processes", memoryTable(rep.memory, rep.emptyBun)]);
     tables.push(["goals", goalsTable(rep)]);

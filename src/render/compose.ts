@@ -1,7 +1,7 @@
 // Composes a client's frame: the visible panes' cells, the borders between
 // them (borders.ts), the area outside the window, and the status lines or a message.
 
-import type { Terminal } from "@xterm/headless";
+import type { IBuffer, Terminal } from "@xterm/headless";
 import { Frame, copyCells, type CursorShape, COLOR_DEFAULT, COLOR_P16, COLOR_P256, COLOR_RGB, SPACE, SPACER, Attr } from "./frame.ts";
 import { charId, graphemeGeneration, sanitizeCode } from "./graphemes.ts";
 import { paneCache, type PaneCache } from "./pane-cache.ts";
@@ -24,6 +24,8 @@ export interface PaneView {
   active: boolean;
   /** Show the page this many lines above the bottom (copy mode); absent = the live viewport. */
   scrollOffset?: number;
+  /** Where that page is read from: the pane's history and screen (absent: the terminal's own buffer). */
+  buffer?: IBuffer;
   /** Draw the cursor here (pane cells) instead of the program's cursor (copy mode). */
   cursor?: { x: number; y: number };
   /** Cells restyled on top of the pane's own or the replacement (a selection, search matches, the clock); pane cells. */
@@ -213,7 +215,7 @@ function composeChanges(f: Frame, input: FrameInput, last: Composed): boolean {
     const cache = paneCache(pane.terminal);
     const held = cache.holdRemaining(now);
     if (held > 0) holdMs = holdMs === 0 ? held : Math.min(holdMs, held);
-    else cache.refresh(pane.scrollOffset);
+    else cache.refresh(pane.scrollOffset, pane.buffer);
     const seen = last.rows.get(cache);
     if (!seen || seen.length !== cache.rowVersion.length) return false;
   }
@@ -374,7 +376,7 @@ function drawPane(f: Frame, pane: PaneView, area: Area, now: number): void {
   const cache = paneCache(pane.terminal);
   const held = cache.holdRemaining(now);
   if (held > 0) f.holdMs = f.holdMs === 0 ? held : Math.min(f.holdMs, held);
-  else cache.refresh(pane.scrollOffset);
+  else cache.refresh(pane.scrollOffset, pane.buffer);
   const r = paneRect(pane, area, cache);
   if (!r) return;
   const { x0, y0, x1, y1, sx, copyW } = r;

@@ -1,7 +1,7 @@
 // A copy of each pane Terminal's visible rows as packed cells, refreshed only
 // where xterm reports changes, plus the pane's cursor and its sync-output hold.
 
-import type { IBufferCell, IDisposable, Terminal } from "@xterm/headless";
+import type { IBuffer, IBufferCell, IDisposable, Terminal } from "@xterm/headless";
 import { Attr, COLOR_MODE_MASK, COLOR_VALUE_MASK, type CursorShape, SPACE, SPACER } from "./frame.ts";
 import { charId, graphemeGeneration, sanitizeCode } from "./graphemes.ts";
 
@@ -67,6 +67,10 @@ export class PaneCache {
   private bufferType = "";
   private generation = 0;
   private heldSince = -1;
+  private scrolled = false;
+  /** The scrolled view's buffer and a cell of its kind, while one is shown. */
+  private source: IBuffer | null = null;
+  private sourceCell: IBufferCell | null = null;
   private readonly cell: IBufferCell;
   private readonly subs: IDisposable[] = [];
   private readonly isCombined: ((cell: IBufferCell) => boolean) | undefined;
@@ -128,29 +132,36 @@ export class PaneCache {
 
   /**
    * Brings the cache up to date with the terminal's view: the live viewport,
-   * or the page `scrollOffset` lines above the bottom.
+   * or the page `scrollOffset` lines above the bottom of `view` (the pane's
+   * history and screen; by default the terminal's buffer).
    */
-  refresh(scrollOffset?: number): void {
+  refresh(scrollOffset?: number, view?: IBuffer): void {
     const t = this.terminal;
-    const buf = t.buffer.active;
+    const scrolled = scrollOffset !== undefined && view !== undefined;
+    const buf = scrolled ? view : t.buffer.active;
+    if (scrolled && this.source !== view) {
+      this.source = view;
+      this.sourceCell = view.getNullCell();
+    }
     const top = scrollOffset === undefined ? buf.viewportY : Math.max(0, buf.baseY - scrollOffset);
     if (t.cols !== this.cols || t.rows !== this.rows) this.allocate(t.cols, t.rows);
     const gen = graphemeGeneration();
-    if (top !== this.viewTop || buf.type !== this.bufferType || gen !== this.generation) this.allDirty = true;
+    if (top !== this.viewTop || buf.type !== this.bufferType || gen !== this.generation || scrolled !== this.scrolled) this.allDirty = true;
     // Dirty rows are reported relative to the live viewport; another view re-reads everything.
     if (this.anyDirty && top !== buf.viewportY) this.allDirty = true;
     this.viewTop = top;
     this.bufferType = buf.type;
     this.generation = gen;
+    this.scrolled = scrolled;
     if (this.anyDirty || this.allDirty) {
       for (let y = 0; y < this.rows; y++) {
-        if (this.allDirty || this.dirty[y]) this.readRow(y, top + y);
+        if (this.allDirty || this.dirty[y]) this.readRow(y, top + y, buf, scrolled);
       }
       this.dirty.fill(0);
       this.allDirty = false;
       this.anyDirty = false;
     }
-    this.readCursor(top);
+    this.readCursor(top, buf);
   }
 
   private allocate(cols: number, rows: number): void {
@@ -167,8 +178,7 @@ export class PaneCache {
     this.allDirty = true;
   }
 
-  private readCursor(top: number): void {
-    const buf = this.terminal.buffer.active;
+  private readCursor(top: number, buf: IBuffer): void {
     const cs = core(this.terminal)?.coreService;
     const cur = this.cursor;
     cur.x = Math.min(buf.cursorX, this.cols - 1);
@@ -179,11 +189,11 @@ export class PaneCache {
     cur.blink = cs?.decPrivateModes?.cursorBlink ?? false;
   }
 
-  private readRow(y: number, lineIndex: number): void {
+  private readRow(y: number, lineIndex: number, buf: IBuffer, scrolled: boolean): void {
     const cols = this.cols;
     const base = y * cols;
     this.rowVersion[y] = ++rowStamp;
-    const line = this.terminal.buffer.active.getLine(lineIndex);
+    const line = buf.getLine(lineIndex);
     const { chars, widths, fg, bg, attrs } = this;
     if (!line) {
       chars.fill(SPACE, base, base + cols);
@@ -193,8 +203,9 @@ export class PaneCache {
       attrs.fill(0, base, base + cols);
       return;
     }
-    const cell = this.cell;
-    const isCombined = this.isCombined;
+    // The history's rows fill a cell of their own kind (one for the whole view: no allocation per cell).
+    const cell = scrolled ? this.sourceCell ?? this.cell : this.cell;
+    const isCombined = scrolled ? undefined : this.isCombined;
     let prevWide = false;
     for (let x = 0; x < cols; x++) {
       const i = base + x;

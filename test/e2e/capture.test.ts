@@ -1,5 +1,5 @@
 // capture-pane as tmux: trimming, -N, -J, -e, and history with negative -S.
-// The expected text for the first test is what tmux 3.3a printed for the same pane.
+// The expected text for the first test, and clear-history's, is what tmux 3.3a printed for the same pane.
 import { test, expect, afterEach } from "bun:test";
 import { Terminal } from "@xterm/headless";
 import { Weft } from "../helpers/weft.ts";
@@ -64,6 +64,24 @@ test("after a flood the history is every last line, in order, whatever was parse
   expect(all.length).toBeGreaterThanOrEqual(2000);
   expect(all.map(Number)).toEqual(Array.from({ length: all.length }, (_, i) => 300000 - all.length + 1 + i));
   expect(await weft.ok("display", "-p", "-t", "f", "#{history_size}")).toBe("2000\n");
+});
+
+test("clear-history empties the history (history_size, history_bytes, capture -S -) and leaves copy mode; new lines come after it", async () => {
+  weft = await Weft.start();
+  await weft.ok("new", "-d", "-s", "k", "-x", "30", "-y", "5", "seq 1 3000; read x; seq 5001 5010; sleep 100");
+  await weft.waitForText("3000", "k");
+  // (tmux shows 1996: it frees a tenth of its limit at a time; weft trims to the limit, as xterm does.)
+  expect(await weft.ok("display", "-p", "-t", "k", "#{history_size} #{history_limit}")).toBe("2000 2000\n");
+  expect(Number(await weft.ok("display", "-p", "-t", "k", "#{history_bytes}"))).toBeGreaterThan(0);
+  await weft.ok("copy-mode", "-t", "k");
+  await weft.ok("clear-history", "-t", "k");
+  expect(await weft.ok("display", "-p", "-t", "k", "#{history_size} #{history_bytes} #{pane_in_mode}")).toBe("0 0 0\n");
+  expect(await weft.ok("capture-pane", "-p", "-t", "k", "-S", "-")).toBe("2997\n2998\n2999\n3000\n\n");
+  await weft.ok("send-keys", "-t", "k", "Enter");
+  await weft.waitForText("5010", "k");
+  const all = (await weft.ok("capture-pane", "-p", "-t", "k", "-S", "-")).split("\n").filter((l) => /^\d+$/.test(l));
+  expect(all).toEqual(["2997", "2998", "2999", "3000", ...Array.from({ length: 10 }, (_, i) => String(5001 + i))]);
+  expect(await weft.ok("display", "-p", "-t", "k", "#{history_size}")).toBe("11\n");
 });
 
 test("bad line numbers and targets are one-line errors", async () => {

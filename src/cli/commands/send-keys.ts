@@ -49,7 +49,7 @@ export const sendKeys: CommandEntry = {
       modeChanged(ctx.model, pane, true);
       return;
     }
-    if (flag(a, "R")) pane.terminal.reset();
+    if (flag(a, "R")) pane.reset();
     const chunks: Uint8Array[] = [];
     const modes = pane.modes;
     for (const word of a.positional) {

@@ -19,7 +19,7 @@ const CLIENT_CHECK_MS = 500;
 
 /** Logical lines of the whole buffer (history and screen), wrapped rows joined. */
 export function paneLines(pane: Pane): string[] {
-  const buf = pane.terminal.buffer.active;
+  const buf = pane.buffer();
   const lines: string[] = [];
   let cur = "";
   for (let y = 0; y < buf.length; y++) {

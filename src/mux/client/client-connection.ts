@@ -29,6 +29,9 @@ import type { CommandList } from "../lang/cmd-parse.ts";
 /** Output a client has not taken beyond this is a client that stopped reading: drop it. */
 const MAX_CONTROL_BACKLOG = 64 * 1024 * 1024;
 
+/** Characters of command output per message: well under the protocol's MAX_FRAME even as UTF-8 escaped in JSON. */
+const PRINT_PIECE = 1024 * 1024;
+
 export class ClientConnection {
   private readonly reader = new FrameReader();
   private greeted = false;
@@ -168,18 +171,18 @@ export class ClientConnection {
   commandDone(): void {
     if (this.session || this.closed) return;
     if (this.control) return this.control.requestExit();
-    this.send({ t: "exit", code: this.retval });
+    this.write(encodeJson({ t: "exit", code: this.retval }), true); // after output that may be past the backlog limit
     this.endWhenWritten();
   }
 
   /** A command's output for the client process's stdout. */
   printOutput(text: string): void {
-    this.send({ t: "output", stream: "out", text: text.endsWith("\n") ? text : text + "\n" });
+    this.output("out", text);
   }
 
   /** A command's error for the client process's stderr. */
   printError(text: string): void {
-    this.send({ t: "output", stream: "err", text: text.endsWith("\n") ? text : text + "\n" });
+    this.output("err", text);
   }
 
   /** A line printed by a command while attached: what one turn printed shows together over the pane. */
@@ -213,14 +216,34 @@ export class ClientConnection {
     if (s) this.server.model.notify.emit({ type: "client-detached", client: this, session: s });
   }
 
+  /**
+   * A command's output, ending in a newline, in messages of at most PRINT_PIECE characters (cut
+   * after a newline where there is one): a frame has a size limit, and capture-pane of a
+   * million lines of history prints ~100 MB.
+   */
+  private output(stream: "out" | "err", t: string): void {
+    const text = t.endsWith("\n") ? t : t + "\n";
+    for (let at = 0; at < text.length; ) {
+      let end = Math.min(text.length, at + PRINT_PIECE);
+      if (end < text.length) {
+        const nl = text.lastIndexOf("\n", end - 1);
+        if (nl >= at) end = nl + 1;
+        else if (/[\ud800-\udbff]/.test(text[end - 1] ?? "")) end--; // not between a surrogate pair
+      }
+      this.write(encodeJson({ t: "output", stream, text: text.slice(at, end) }), true);
+      at = end;
+    }
+  }
+
   send(m: ServerMessage): void {
     this.write(encodeJson(m));
   }
 
-  private write(bytes: Uint8Array): void {
+  /** `finite`: a command's output, which ends (capture-pane of a long history may queue more than the backlog allows a client that stopped reading). */
+  private write(bytes: Uint8Array, finite = false): void {
     if (this.closed || this.outbox.write(bytes)) return;
     this.view.setBusy(true);
-    if (this.outbox.bytes > MAX_CONTROL_BACKLOG) this.close();
+    if (this.outbox.bytes > MAX_CONTROL_BACKLOG && !finite) this.close();
   }
 
   onDrain(): void {

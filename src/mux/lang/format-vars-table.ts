@@ -257,14 +257,6 @@ function paneColour(o: Options, which: "fg" | "bg"): string {
   return style ? colourToString(style[which]) : "default";
 }
 
-/** Bytes of the pane's lines, as history_bytes counts the grid's cells (by shape, not tmux's sizes). */
-function historyBytes(p: Pane): number {
-  const b = p.terminal.buffer.normal;
-  let n = 0;
-  for (let y = 0; y < b.length; y++) n += b.getLine(y)?.translateToString(true).length ?? 0;
-  return n;
-}
-
 export function paneVars(server: FormatServer, w: Window | null, p: Pane | null): VarTable {
   if (!p || !w) return {};
   const rect = () => w.rect(p);
@@ -318,10 +310,11 @@ export function paneVars(server: FormatServer, w: Window | null, p: Pane | null)
     alternate_saved_y: () => (p.alternateOn ? p.terminal.buffer.normal.cursorY : NO_SAVED_CURSOR),
     scroll_region_upper: () => core()?.buffer?.scrollTop ?? 0,
     scroll_region_lower: () => core()?.buffer?.scrollBottom ?? p.rows - 1,
-    history_size: () => p.terminal.buffer.normal.baseY,
+    history_size: () => p.buffer("normal").baseY,
     history_limit: () => p.historyLimit,
-    history_bytes: () => historyBytes(p),
-    history_all_bytes: () => `${p.terminal.buffer.normal.length},${historyBytes(p)},0,0,0,0`,
+    // The history store's bytes (tmux counts its grid's cells: its own memory, not comparable).
+    history_bytes: () => p.historyBytes(),
+    history_all_bytes: () => `${p.buffer("normal").length},${p.historyBytes()},0,0,0,0`,
     insert_flag: () => p.modes.insertMode,
     keypad_cursor_flag: () => p.modes.applicationCursorKeysMode,
     keypad_flag: () => p.modes.applicationKeypadMode,

@@ -1,11 +1,14 @@
 // Copy mode on one pane: a view frozen on an absolute line of the pane's buffer, a cursor, a
-// selection and a search, over the live xterm buffer (the program keeps running under it).
-// Lines are absolute buffer indices; when xterm trims history at the limit, every position
-// shifts with it (tracked by a marker), so new output never moves what the user is reading.
+// selection and a search, over the live buffer (the program keeps running under it): the
+// pane's history store and its terminal, or a terminal alone. Lines are absolute buffer
+// indices; when history is trimmed at the limit, every position shifts with it (the store's
+// trimmed count, or a marker on a terminal alone), so new output never moves what the user is reading.
 // One file, longer than most: every copy-mode command moves the same cursor, view and
 // selection, and they keep each other's invariants (clamp, the marker), so they stay together.
-import type { IMarker, IDisposable, Terminal } from "@xterm/headless";
+import type { IBuffer, IMarker, IDisposable, Terminal } from "@xterm/headless";
 import { classOf, lineCells, lineLength, WORD_SEPARATORS, type LineCells } from "./copy-text.ts";
+import type { HistoryStore } from "./history/store.ts";
+import { historyBuffer } from "./history/xterm.ts";
 
 /** A run of cells drawn in other colours (the renderer's Highlight, which the model may not import). */
 export interface Highlight {
@@ -95,6 +98,10 @@ export class CopyMode {
   private wantX = 0;
   private ref: IMarker | undefined;
   private refLine = 0;
+  /** The history store's trimmed count last seen (followHistory). */
+  private trimmedSeen = 0;
+  /** The store's rows then the terminal's (live), when there is a store. */
+  private readonly whole: IBuffer | null;
   private readonly subs: IDisposable[] = [];
   private done = false;
 
@@ -103,19 +110,25 @@ export class CopyMode {
     private readonly host: CopyModeHost,
     /** vi keys: the selection includes the cursor cell and `$` stops on the last character. */
     public vi: boolean,
+    /** The pane's history store, whose rows come before the terminal's; null: the terminal's scrollback is all there is. */
+    private readonly history: HistoryStore | null = null,
   ) {
+    this.whole = history ? historyBuffer(history, terminal) : null;
     const b = this.buf;
     this.top = b.baseY;
     this.cursor = { x: Math.min(b.cursorX, terminal.cols - 1), y: b.baseY + b.cursorY };
     this.wantX = this.cursor.x;
-    this.placeRef();
-    this.subs.push(terminal.onScroll(() => this.followTrim()));
+    if (history) this.trimmedSeen = history.trimmed;
+    else {
+      this.placeRef();
+      this.subs.push(terminal.onScroll(() => this.followTrim()));
+    }
     this.subs.push(terminal.buffer.onBufferChange(() => this.clamp()));
     this.subs.push(terminal.onResize(() => this.clamp()));
   }
 
-  private get buf() {
-    return this.terminal.buffer.active;
+  private get buf(): IBuffer {
+    return this.whole ?? this.terminal.buffer.active;
   }
 
   get rows(): number {
@@ -167,7 +180,19 @@ export class CopyMode {
     this.refLine = this.ref?.line ?? 0;
   }
 
-  /** Called on every scroll: if xterm trimmed lines off the top, shift every position up. */
+  /**
+   * After output or a resize: if the history store dropped rows off its top, shift every
+   * position up by as many (moving rows from the terminal into the store moves none).
+   */
+  followHistory(): void {
+    if (!this.history) return;
+    const delta = this.history.trimmed - this.trimmedSeen;
+    this.trimmedSeen = this.history.trimmed;
+    if (delta > 0) this.shift(delta);
+    this.clamp();
+  }
+
+  /** Without a store, called on every scroll: if xterm trimmed lines off the top, shift every position up. */
   private followTrim(): void {
     const ref = this.ref;
     if (!ref || ref.isDisposed) {
@@ -228,7 +253,7 @@ export class CopyMode {
   // ---- the view ------------------------------------------------------------------------
 
   /** What the renderer needs: the frozen offset, our cursor, highlights and the indicator. */
-  view(): { scrollOffset: number; cursor: Point; highlights: Highlight[]; indicator: string } {
+  view(): { scrollOffset: number; buffer: IBuffer; cursor: Point; highlights: Highlight[]; indicator: string } {
     this.clamp();
     const { offset, history } = this.position;
     const highlights: Highlight[] = [];
@@ -236,6 +261,7 @@ export class CopyMode {
     this.selectionHighlights(highlights);
     return {
       scrollOffset: offset,
+      buffer: this.buf,
       cursor: { x: this.cursor.x, y: this.cursor.y - this.top },
       highlights,
       indicator: `[${offset}/${history}]`,
@@ -630,9 +656,18 @@ export class CopyMode {
     const forward = reverse ? !this.searchForward : this.searchForward;
     const total = this.lastLine + 1;
     const { x: cx, y: cy } = this.cursor;
+    const matches = this.rowMatcher(text, this.searchRegex);
     for (let i = 0; i <= total; i++) {
       if (!this.wrapSearch && (forward ? cy + i >= total : cy - i < 0)) break;
-      const y = forward ? (cy + i) % total : (cy - i + total) % total;
+      let y = forward ? (cy + i) % total : (cy - i + total) % total;
+      if (i > 0 && i < total && matches) {
+        // Through the store's rows, straight to the next that can match (its text alone is read).
+        const next = this.nextCandidate(matches, y, forward, forward ? cy + i < total : cy - i >= 0, cy);
+        i += Math.abs(next - y);
+        if (i >= total) i = total;
+        if (!this.wrapSearch && (forward ? cy + i >= total : cy - i < 0)) break;
+        y = forward ? (cy + i) % total : (cy - i + total) % total;
+      }
       let ms = this.findInLine(y, text, this.searchRegex);
       if (i === 0) ms = ms.filter((m) => (forward ? m.x > cx : m.x < cx));
       else if (i === total) ms = ms.filter((m) => (forward ? m.x <= cx : m.x >= cx));
@@ -645,6 +680,38 @@ export class CopyMode {
     }
     this.match = null;
     return false;
+  }
+
+  /**
+   * A quick test of a row's text for the search (a superset of findInLine finding something),
+   * for the store's findRow; null without a store.
+   */
+  private rowMatcher(text: string, regex: boolean): ((row: string) => boolean) | null {
+    if (!this.history) return null;
+    const anyCase = text === text.toLowerCase();
+    const re = regex ? compileSearch(text, anyCase) : null;
+    if (re) {
+      const one = new RegExp(re.source, re.flags.replace("g", ""));
+      return (row) => one.test(row);
+    }
+    return anyCase ? (row) => row.toLowerCase().includes(text) : (row) => row.includes(text);
+  }
+
+  /**
+   * The first row from y on in the search's direction that may match, while y is in the store;
+   * not past the store's last row (forward) or row 0 (backward), nor past the cursor's row `cy`
+   * once the search has wrapped around (`beforeWrap` false).
+   */
+  private nextCandidate(matches: (row: string) => boolean, y: number, forward: boolean, beforeWrap: boolean, cy: number): number {
+    const store = this.history;
+    if (!store || y >= store.rows) return y;
+    const found = store.findRow(matches, y, forward);
+    if (forward) {
+      const end = beforeWrap ? store.rows : Math.min(store.rows, cy);
+      return found < 0 ? end : Math.min(found, end);
+    }
+    const end = beforeWrap ? 0 : cy;
+    return found < 0 ? Math.max(end, 0) : Math.max(found, end);
   }
 
   /** Scroll so line y is visible, centred when it was not. */

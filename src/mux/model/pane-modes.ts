@@ -19,6 +19,7 @@ export function enterCopyMode(model: Model, pane: Pane, opts: EnterOptions = {})
   if (!cm) {
     const w = model.findPane(pane.id)?.window;
     const vi = w?.options.getString("mode-keys") === "vi";
+    pane.settleHistory(); // copy mode reads the store itself
     const mode: CopyMode = new CopyMode(
       pane.terminal,
       {
@@ -31,6 +32,7 @@ export function enterCopyMode(model: Model, pane: Pane, opts: EnterOptions = {})
         },
       },
       vi,
+      pane.history,
     );
     cm = mode;
     const t = model.findPane(pane.id);

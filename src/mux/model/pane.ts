@@ -1,6 +1,6 @@
-// A pane: a program in a PTY and the headless terminal its output is parsed into.
+// A pane: a program in a PTY, the headless terminal its output is parsed into, and its history.
 // The pane channel's slots go back to the gather worker only once xterm has parsed them.
-import { Terminal } from "@xterm/headless";
+import { Terminal, type IBuffer } from "@xterm/headless";
 import { readlinkSync, readFileSync } from "node:fs";
 import { spawn, signalName, type Pty, type ExitStatus } from "../../pty/index.ts";
 import type { CopyMode } from "./copy-mode.ts";
@@ -10,6 +10,16 @@ import { useTmuxWidths } from "./unicode-widths.ts";
 import { clearOnDeccolm } from "./deccolm.ts";
 import { Options } from "./options-store.ts";
 import { parseScheduler, keptLines, type ParseSink } from "./parse-scheduler.ts";
+import { HistoryStore } from "./history/store.ts";
+import { drainScrollback, historyBuffer, resizeWithHistory } from "./history/xterm.ts";
+
+/**
+ * The terminal's own scrollback: rows that scrolled off its screen wait there until the parse
+ * scheduler moves them into the history store, after every write of at most half of it. xterm
+ * keeps this many rows allocated once it has filled them (~0.5 MiB at 200 columns), so it is
+ * memory per pane; bench/history.ts writes 100 lines at a time with the same margin.
+ */
+export const HISTORY_MARGIN = 200;
 
 export interface PaneSpawn {
   argv: string[]; // the program and its arguments (already resolved from a shell command)
@@ -52,11 +62,16 @@ export interface PaneMode {
 
 export class Pane implements ParseSink {
   /**
-   * The screen model output is parsed into (ParseSink.model): its screen is always current, its
-   * scrollback may lag behind a flood (ParseScheduler's retained text). The renderer reads it;
-   * everything else goes through `terminal`.
+   * The screen model output is parsed into (ParseSink.model): its screen and the few rows above
+   * it not yet moved into `history`. Read the whole buffer through buffer().
    */
   readonly model: Terminal;
+  /**
+   * The rows that left the screen, up to history-limit of them (ParseSink.history). Under a
+   * flood some are still text in the parse scheduler: read it through buffer(), historyBytes(),
+   * or after settleHistory().
+   */
+  readonly history: HistoryStore;
   pty: Pty | null = null;
   spawnSpec: PaneSpawn;
   title = "";
@@ -97,7 +112,18 @@ export class Pane implements ParseSink {
     private events: PaneEvents,
   ) {
     this.spawnSpec = spec;
-    this.model = new Terminal({ cols, rows, scrollback: historyLimit, allowProposedApi: true });
+    this.model = new Terminal({ cols, rows, scrollback: HISTORY_MARGIN, allowProposedApi: true });
+    this.history = new HistoryStore(cols, historyLimit);
+    // A program's ED 3 (erase saved lines) and RIS (full reset) clear xterm's scrollback, and so
+    // the history; xterm's own handlers then run.
+    this.model.parser.registerCsiHandler({ final: "J" }, (params) => {
+      if (params[0] === 3) this.history.clear();
+      return false;
+    });
+    this.model.parser.registerEscHandler({ final: "c" }, () => {
+      this.history.clear();
+      return false;
+    });
     // The cells tmux 3.3a gives characters and clusters (a ZWJ family is 2, not 6).
     useTmuxWidths(this.model);
     clearOnDeccolm(this.model);
@@ -115,14 +141,33 @@ export class Pane implements ParseSink {
     this.start();
   }
 
-  /**
-   * The pane's terminal with its scrollback up to date, for anything that reads or changes more
-   * than the screen (copy mode, capture-pane, a resize, formats): a flood's retained text is
-   * parsed into it first, and retaining starts over.
-   */
+  /** The pane's terminal (its screen, modes and cursor); its history is in `history`, both read through buffer(). */
   get terminal(): Terminal {
-    parseScheduler.forget(this);
     return this.model;
+  }
+
+  /** The whole buffer, history then screen, as xterm's IBuffer: the active screen's, or the normal one's (behind the alternate screen). */
+  buffer(which: "active" | "normal" = "active"): IBuffer {
+    this.settleHistory();
+    return historyBuffer(this.history, this.model, which);
+  }
+
+  /** A flood's text still in the parse scheduler goes into the history store. */
+  settleHistory(): void {
+    parseScheduler.settle(this);
+  }
+
+  /** history_bytes. */
+  historyBytes(): number {
+    this.settleHistory();
+    return this.history.bytes();
+  }
+
+  /** send-keys -R: reset the terminal, which forgets its scrollback, so the history too. */
+  reset(): void {
+    this.settleHistory();
+    this.model.reset();
+    this.history.clear();
   }
 
   get cols(): number {
@@ -198,6 +243,7 @@ export class Pane implements ParseSink {
   /** Some of the program's output was parsed into the screen. */
   parsed(interactive: boolean): void {
     this.generation++;
+    this.copyMode?.followHistory();
     const answer = interactive && this.answerDue;
     this.answerDue = false;
     this.events.output(this, interactive, answer);
@@ -206,7 +252,7 @@ export class Pane implements ParseSink {
 
   /** ParseSink.keepLines: no skipping while copy mode follows the scrollback line by line. */
   keepLines(): number {
-    return this.copyMode ? 0 : keptLines(this.model);
+    return this.copyMode ? 0 : keptLines(this.model, this.history.limit);
   }
 
   /** Bytes for the pane's screen (not its program), in order with the program's output. */
@@ -239,7 +285,11 @@ export class Pane implements ParseSink {
 
   resize(cols: number, rows: number): void {
     if (cols === this.cols && rows === this.rows) return;
-    this.terminal.resize(cols, rows);
+    this.settleHistory();
+    resizeWithHistory(this.model, this.history, cols, rows, HISTORY_MARGIN);
+    // The terminal keeps no more than the limit above its screen (resizeWithHistory keeps up to half its margin).
+    drainScrollback(this.model, this.history, Math.min(HISTORY_MARGIN / 2, this.history.limit));
+    this.copyMode?.followHistory();
     if (!this.dead) this.pty?.resize(cols, rows);
     this.events.changed(this);
   }

@@ -6,17 +6,25 @@
 // round (bench:e2e measured a 119 ms median and lost echoes), and added ~1 ms to every echo
 // when idle. Here small batches that find their pane idle are parsed at once, and the rest
 // round-robin in SLICE-sized pieces within RUN_BUDGET_MS, then yield with setImmediate.
-// Plain text that scrolls out of the terminal is not parsed at all (evictedPrefix), and under a
-// flood the scrollback is filled in only when the flood pauses or something reads it (Retained).
-// One file, longer than most: the scheduler, the skipping of evicted text and the retained text
-// decide together what is parsed when, and read each other's state.
+// Plain text that scrolls out of the history is not parsed at all (evictedPrefix), and under a
+// flood the plain text that only passes through the screen on its way into the pane's history
+// store goes there without being parsed (FloodText). After every write the rows that left the
+// terminal's screen move into the store (drainScrollback): the terminal keeps a small margin.
+// One file, longer than most: the scheduler, the skipping of evicted text and the flood path
+// into the store decide together what is parsed when, and read each other's state.
 import type { Terminal } from "@xterm/headless";
+import { isUtf8 } from "node:buffer";
+import { charPropertiesOf, currentAttrs, drainScrollback, dropScrollback, evictScreen } from "./history/xterm.ts";
+import { pushPlainText } from "./history/plain-text.ts";
+import type { HistoryStore } from "./history/store.ts";
+import { FloodText } from "./flood-text.ts";
 
 /** A batch this small arriving at an idle pane is interactive: parse it now. */
 const IMMEDIATE_MAX = 4 * 1024;
 /** Bytes parsed for one pane before the next pane's turn. */
 const SLICE = 16 * 1024;
 const CR = new Uint8Array([0x0d]);
+const CRLF = new Uint8Array([0x0d, 0x0a]);
 /**
  * Under a flood the server collects its garbage (a full, synchronous GC of ~5 ms) after every
  * this many bytes parsed, and once after a flood of an eighth of it or more. Left to its own
@@ -29,10 +37,13 @@ const FLOOD_GC_BYTES = 32 * 1024 * 1024;
 const AFTER_FLOOD_GC_MS = 100;
 /** A sink that had a batch longer than IMMEDIATE_MAX this recently is flooding (isFlooding). */
 const FLOOD_QUIET_MS = 50;
-/** How long after a flood's last batch its retained text is parsed into the scrollback (settle). */
+/** How long after a flood's last batch its text goes into the history store (FloodText). */
 const SETTLE_MS = FLOOD_QUIET_MS;
-/** Retained text beyond this (lines too long to keep) is parsed into the scrollback at once. */
-const RETAIN_MAX = 512 * 1024;
+/**
+ * A flood's text beyond this goes into the store at once: with a long history-limit every line
+ * is kept, and laying out 1 MiB of lines (~10,000) takes a few ms.
+ */
+const FLOOD_TEXT_MAX = 1024 * 1024;
 /** Parsing per run before input, frames and sockets get the thread back. */
 const RUN_BUDGET_MS = 8;
 /**
@@ -42,12 +53,15 @@ const RUN_BUDGET_MS = 8;
 const HOLD_MS = 16;
 
 export interface ParseSink {
-  /**
-   * The terminal the sink's output is parsed into. Under a flood its screen is always up to
-   * date but its scrollback may lag (the scheduler's retained text): anything that reads or
-   * changes the scrollback calls ParseScheduler.settle (or forget) first.
-   */
+  /** The terminal the sink's output is parsed into. */
   readonly model: Terminal;
+  /**
+   * Where the rows that scroll off the terminal's screen go (the pane's history), if anywhere:
+   * after every write the scheduler moves the terminal's scrollback rows into it, so the
+   * terminal's scrollback option is only a margin for what one write scrolls. Without one the
+   * rows stay in the terminal's scrollback.
+   */
+  readonly history?: HistoryStore;
   /**
    * Some of this sink's bytes were parsed; `interactive` when they were a short batch parsed
    * at once (an echo, a prompt), which is worth a frame sooner than a flood's.
@@ -55,7 +69,8 @@ export interface ParseSink {
   parsed(interactive: boolean): void;
   /**
    * How many line feeds of plain text after a prefix scroll all the prefix left out of the
-   * terminal (evictedPrefix's keepLines; keptLines), or 0 when no output may be skipped now.
+   * terminal and its history (evictedPrefix's keepLines; keptLines), or 0 when no output may be
+   * skipped or stored unparsed now.
    */
   keepLines?(): number;
 }
@@ -179,94 +194,6 @@ interface Item {
   done?: () => void;
 }
 
-/**
- * The plain text parsed (or due to be) for a sink since it last parsed anything else, cut to its
- * last keepLines line feeds (a copy, in order): written again after a CR it leaves the terminal
- * exactly as parsing all of it did (evictedPrefix's argument), scrollback included. Under a flood
- * only the text that reaches the screen is parsed as it comes (lazy): the scrollback then lacks
- * lines (`stale`) until settle writes the retained text again, once, when the flood is over or
- * something looks at the scrollback.
- */
-interface Retained {
-  text: RetainedText;
-  stale: boolean;
-  timer: ReturnType<typeof setTimeout> | null;
-}
-
-/** A RetainedText's first buffer; it grows to twice RETAIN_MAX (or what one append needs). */
-const RETAIN_MIN = 64 * 1024;
-
-/**
- * Retained's text: one buffer, appended to at its end and cut at its front, compacted or grown
- * when the end reaches it. A flood's text is copied once and makes no garbage: a copy per batch
- * (as it was first) cost ~7 MiB of a 64 MiB flood's peak server RSS.
- */
-class RetainedText {
-  private buf = new Uint8Array(RETAIN_MIN);
-  private start = 0;
-  private end = 0;
-  /** The bytes and the line feeds of each piece appended, oldest first, from `start` on. */
-  private readonly pieceBytes: number[] = [];
-  private readonly pieceLines: number[] = [];
-  /** Line feeds in the text. */
-  lines = 0;
-
-  get bytes(): number {
-    return this.end - this.start;
-  }
-
-  /** The text: valid until the next append. */
-  get view(): Uint8Array {
-    return this.buf.subarray(this.start, this.end);
-  }
-
-  append(bytes: Uint8Array, lines: number): void {
-    if (this.end + bytes.length > this.buf.length) this.makeRoom(bytes.length);
-    this.buf.set(bytes, this.end);
-    this.end += bytes.length;
-    this.pieceBytes.push(bytes.length);
-    this.pieceLines.push(lines);
-    this.lines += lines;
-  }
-
-  /** Cut the text to its last `keep` line feeds (and what follows the last). */
-  trim(keep: number): void {
-    while (this.pieceBytes.length > 1 && this.lines - this.pieceLines[0]! >= keep) {
-      this.lines -= this.pieceLines.shift()!;
-      this.start += this.pieceBytes.shift()!;
-    }
-    const excess = this.lines - keep;
-    if (excess <= 0) return;
-    // The oldest piece has more line feeds than that: drop them and the text before them.
-    let at = this.start - 1;
-    for (let k = 0; k < excess; k++) at = this.buf.indexOf(0x0a, at + 1);
-    this.pieceBytes[0]! -= at + 1 - this.start;
-    this.pieceLines[0]! -= excess;
-    this.start = at + 1;
-    this.lines = keep;
-  }
-
-  /**
-   * Room for n more bytes at the end: move the text to the front, or into a bigger buffer. The
-   * buffer is twice what it must hold (at most twice RETAIN_MAX), so a move comes at most once
-   * per as many bytes appended as it moves.
-   */
-  private makeRoom(n: number): void {
-    const live = this.end - this.start;
-    const need = live + n;
-    const size = Math.max(need, Math.min(2 * need, 2 * RETAIN_MAX));
-    if (size <= this.buf.length) {
-      this.buf.copyWithin(0, this.start, this.end);
-    } else {
-      const next = new Uint8Array(size);
-      next.set(this.buf.subarray(this.start, this.end));
-      this.buf = next;
-    }
-    this.start = 0;
-    this.end = live;
-  }
-}
-
 /** Line feeds in bytes. */
 function countLines(bytes: Uint8Array): number {
   let n = 0;
@@ -284,18 +211,79 @@ function afterLastLines(bytes: Uint8Array, n: number): number {
   return at + 1;
 }
 
+/** Where the text after the n-th line feed begins; -1 when there are fewer. */
+function afterFirstLines(bytes: Uint8Array, n: number): number {
+  let at = -1;
+  for (let k = 0; k < n; k++) {
+    at = bytes.indexOf(0x0a, at + 1);
+    if (at < 0) return -1;
+  }
+  return at + 1;
+}
+
 /**
- * evictedPrefix's keepLines for a terminal: only in the normal screen (the alternate one has no
- * scrollback to push rows into) with the whole screen as its scroll region; 0 otherwise.
+ * Where to end a write of bytes from `from` so that it cannot scroll more than `budget` rows
+ * into the terminal's scrollback (drain empties it between writes; what is not drained in time
+ * xterm trims, and those rows would be lost). A row scrolls on a line feed (LF, VT, FF, ESC D,
+ * ESC E, C1 IND and NEL), on an autowrap, which takes a row's worth of printed bytes, or once
+ * after a cursor move (an escape sequence, a C1 CSI) to the last column. At least one byte,
+ * and never inside a UTF-8 character.
+ * (CSI b, repeat the last character, can wrap more rows than its bytes: not counted.)
  */
-export function keptLines(t: Terminal): number {
+export function scrollCut(bytes: Uint8Array, from: number, budget: number, cols: number): number {
+  const limit = budget * cols;
+  let cost = 0;
+  let i = from;
+  for (; i < bytes.length; i++) {
+    const c = bytes[i]!;
+    if (c === 0x0a || c === 0x0b || c === 0x0c || c === 0x1b) cost += cols;
+    else if (c >= 0x84 && c <= 0x9b && i > 0 && bytes[i - 1] === 0xc2) cost += cols;
+    else cost++;
+    if (cost > limit && i > from) break;
+  }
+  return charBoundary(bytes, from, i);
+}
+
+/**
+ * `end`, or the nearest place before it (after `from`), or else after it, that is not inside a
+ * UTF-8 character: xterm drops the join of a ZWJ whose bytes two writes split (E2 80 | 8D).
+ */
+function charBoundary(bytes: Uint8Array, from: number, end: number): number {
+  let k = end;
+  while (k > from + 1 && k < bytes.length && (bytes[k]! & 0xc0) === 0x80) k--;
+  while (k < bytes.length && (bytes[k]! & 0xc0) === 0x80) k++;
+  return k;
+}
+
+/** The printing state pushPlainText assumes (autowrap, no insert mode, the ASCII charset, tab stops every 8 columns if `tabs`); false where it differs or is unknown. */
+function printsPlainly(t: Terminal, tabs: boolean): boolean {
+  const m = t.modes;
+  if (!m.wraparoundMode || m.insertMode) return false;
+  const core: unknown = Reflect.get(t, "_core");
+  const charsets: unknown = core && typeof core === "object" ? Reflect.get(core, "_charsetService") : undefined;
+  if (!charsets || typeof charsets !== "object" || Reflect.get(charsets, "charset") !== undefined) return false;
+  if (!tabs) return true;
+  const buf: unknown = Reflect.get(core as object, "buffer");
+  const stops: unknown = buf && typeof buf === "object" ? Reflect.get(buf, "tabs") : undefined;
+  if (!stops || typeof stops !== "object") return false;
+  for (let x = 0; x < t.cols; x++) if (Boolean(Reflect.get(stops, x)) !== (x % 8 === 0)) return false;
+  return true;
+}
+
+
+/**
+ * evictedPrefix's keepLines for a terminal whose history keeps `history` rows (its scrollback,
+ * or the history store's limit): only in the normal screen (the alternate one has no scrollback
+ * to push rows into) with the whole screen as its scroll region; 0 otherwise.
+ */
+export function keptLines(t: Terminal, history = t.options.scrollback ?? 0): number {
   if (t.buffer.active.type !== "normal") return 0;
   const core: unknown = Reflect.get(t, "_core");
   const buf: unknown = core && typeof core === "object" ? Reflect.get(core, "buffer") : undefined;
   const top: unknown = buf && typeof buf === "object" ? Reflect.get(buf, "scrollTop") : undefined;
   const bottom: unknown = buf && typeof buf === "object" ? Reflect.get(buf, "scrollBottom") : undefined;
   if (top !== 0 || bottom !== t.rows - 1) return 0;
-  return 2 * t.rows + (t.options.scrollback ?? 0);
+  return 2 * t.rows + history;
 }
 
 type WriteSync = (data: Uint8Array | string) => void;
@@ -320,10 +308,13 @@ export class ParseScheduler {
   private readonly longBatchAt = new WeakMap<ParseSink, number>();
   /** Bytes of output not parsed because what followed them scrolled them away (evictedPrefix). */
   skipped = 0;
-  /** Bytes of output parsed into the screen only, their scrollback lines left to settle. */
+  /** Bytes of plain text put into a history store without being parsed (FloodText). */
   deferred = 0;
-  /** Plain text each sink's terminal can be brought up to date with (Retained). */
-  private readonly retained = new Map<ParseSink, Retained>();
+  /** Each flooding sink's text on its way into its store, and when it goes in (settleSoon). */
+  private readonly floods = new Map<ParseSink, FloodText>();
+  private readonly settleTimers = new Map<ParseSink, ReturnType<typeof setTimeout>>();
+  /** Where a flood's tail and the next batch are joined (joined). */
+  private scratch = new Uint8Array(0);
   /** The last byte parsed for each sink, for a CRLF cut between two batches. */
   private readonly lastByte = new WeakMap<ParseSink, number>();
   /** Sinks whose only queued batch waits for the next one (hold), and when each began waiting. */
@@ -359,22 +350,12 @@ export class ParseScheduler {
       return;
     }
     if (data.length > IMMEDIATE_MAX) this.longBatchAt.set(sink, performance.now());
-    const r = this.retained.get(sink);
-    if (r?.timer) {
-      clearTimeout(r.timer); // the flood goes on (settleSoon)
-      r.timer = null;
-    }
     let q = this.queues.get(sink);
     if (!q || q.length === 0) {
       if (data.length <= IMMEDIATE_MAX) {
         if (data.length > 0) {
-          const keep = r ? (sink.keepLines?.() ?? 0) : 0;
-          const plain = keep > 0 && plainRunOf(data, this.lastByte.get(sink) ?? -1).end === data.length;
-          if (r && !plain) this.forget(sink);
-          write(data);
-          if (plain) this.retain(sink, data, keep);
+          this.write(sink, data);
           this.lastByte.set(sink, data[data.length - 1]!);
-          this.settleSoon(sink);
         }
         done?.();
         sink.parsed(true);
@@ -398,8 +379,10 @@ export class ParseScheduler {
   drop(sink: ParseSink): void {
     const q = this.queues.get(sink);
     this.queues.delete(sink);
-    clearTimeout(this.retained.get(sink)?.timer ?? undefined);
-    this.retained.delete(sink);
+    this.floods.get(sink)?.dispose();
+    this.floods.delete(sink);
+    clearTimeout(this.settleTimers.get(sink));
+    this.settleTimers.delete(sink);
     clearTimeout(this.held.get(sink));
     this.held.delete(sink);
     this.holdingSince.delete(sink);
@@ -429,31 +412,25 @@ export class ParseScheduler {
       const item = q?.[0];
       if (!q || !item) continue;
       if (this.hold(sink, q)) continue;
-      const write = this.writer(sink.model)!;
       const keep = sink.keepLines?.() ?? 0;
       const plain = keep > 0 && item.bytes.length > 0 && plainRunOf(item.bytes, this.lastByte.get(sink) ?? -1).end === item.bytes.length;
-      // Anything but plain text (or a terminal where nothing may be skipped) needs the exact
-      // scrollback before it, and ends what was retained.
-      if (!plain && item.bytes.length > 0) this.forget(sink);
       // Line feeds in the batch from item.offset on, when a scan already counted them.
       let restLines = -1;
       if (keep > 0 && item.offset === 0) {
         const { cut, after } = evict(item.bytes, keep, q.slice(1).map((i) => i.bytes), this.lastByte.get(sink) ?? -1);
         if (plain) restLines = after;
         if (cut > 0) {
-          write(CR);
-          if (plain) this.retain(sink, CR, keep);
+          // Everything before the cut leaves the history: a flood's text too.
+          const f = plain ? this.floods.get(sink) : undefined;
+          if (f) f.clear();
+          else this.write(sink, CR);
           item.offset = cut;
           this.skipped += cut;
         }
       }
-      let end = Math.min(item.bytes.length, item.offset + SLICE);
-      if (plain && this.parseScreenOnly(sink, item, keep, restLines)) end = item.bytes.length;
-      else if (end > item.offset) {
-        const slice = item.bytes.subarray(item.offset, end);
-        write(slice);
-        if (plain) this.retain(sink, slice, keep);
-      }
+      let end = charBoundary(item.bytes, item.offset, Math.min(item.bytes.length, item.offset + SLICE));
+      if (plain && this.floodStep(sink, item, restLines)) end = item.bytes.length;
+      else if (end > item.offset) this.write(sink, item.bytes.subarray(item.offset, end));
       this.parsedSinceGc += end - item.offset;
       if (this.parsedSinceGc >= FLOOD_GC_BYTES) this.collect();
       item.offset = end;
@@ -465,7 +442,6 @@ export class ParseScheduler {
         if (q.length === 0) {
           this.holdOver.delete(sink);
           this.holdingSince.delete(sink);
-          this.settleSoon(sink);
         }
       }
       sink.parsed(false);
@@ -513,74 +489,185 @@ export class ParseScheduler {
   }
 
   /**
-   * The rest of a plain batch, when the retained text with it holds enough lines to rebuild the
-   * scrollback later (Retained): parse only its last 2 × rows lines, which make the screen (with
-   * scrollback 0 evictedPrefix's argument holds for the screen), and retain it all. Under four
-   * `yes` panes the server's main thread spent most of its time re-parsing the ~2,000 kept lines
-   * of each pane once a frame, nearly all of them scrollback that nobody looks at.
+   * Parse bytes into the sink's terminal and move what scrolled off its screen into its history
+   * store, in writes that cannot scroll more than half the terminal's scrollback (the margin
+   * drain leaves the other half of).
    */
-  private parseScreenOnly(sink: ParseSink, item: Item, keep: number, restLines: number): boolean {
-    const rest = item.bytes.subarray(item.offset);
-    if (rest.length === 0 || rest.length > RETAIN_MAX) return false;
-    const lines = restLines >= 0 ? restLines : countLines(rest);
-    if ((this.retained.get(sink)?.text.lines ?? 0) + lines < keep) return false; // not yet enough to rebuild from
-    const write = this.writer(sink.model)!;
-    const cut = afterLastLines(rest, 2 * sink.model.rows);
-    if (cut > 0) {
-      write(CR);
-      write(rest.subarray(cut));
-      this.deferred += cut;
-    } else {
-      write(rest);
+  private write(sink: ParseSink, bytes: Uint8Array): void {
+    const write = this.writer(sink.model);
+    if (!write) return;
+    const store = sink.history;
+    if (!store) return write(bytes);
+    this.settle(sink);
+    const t = sink.model;
+    const half = Math.max(1, Math.floor((t.options.scrollback ?? 0) / 2));
+    for (let at = 0; at < bytes.length; ) {
+      const end = bytes.length - at <= half ? bytes.length : scrollCut(bytes, at, half, t.cols);
+      write(at === 0 && end === bytes.length ? bytes : bytes.subarray(at, end));
+      this.drain(sink, store);
+      at = end;
     }
-    const r = this.retain(sink, rest, keep, lines);
-    if (r && cut > 0) r.stale = true;
-    return true;
   }
 
-  /** Add parsed plain text to the sink's retained text, trimmed to `keep` lines; the record, or null when it grew too big and was forgotten. */
-  private retain(sink: ParseSink, bytes: Uint8Array, keep: number, lines = countLines(bytes)): Retained | null {
-    let r = this.retained.get(sink);
-    if (!r) this.retained.set(sink, (r = { text: new RetainedText(), stale: false, timer: null }));
-    r.text.append(bytes, lines);
-    r.text.trim(keep);
-    if (r.text.bytes <= RETAIN_MAX) return r;
-    this.forget(sink);
-    return null;
+  /** Move the rows above the terminal's screen into the store. */
+  private drain(sink: ParseSink, store: HistoryStore): void {
+    const t = sink.model;
+    // The terminal keeps at most the limit (the rest of the line reaching into its screen).
+    drainScrollback(t, store, Math.min(Math.floor((t.options.scrollback ?? 0) / 2), store.limit));
   }
 
   /**
-   * Bring the sink's scrollback up to date (Retained): write the retained text again after a CR.
-   * For anything that reads the scrollback; the screen is always up to date.
+   * The rest of a plain batch, under a flood: parse only its last `rows` lines (the screen) and
+   * keep the lines before them as text (FloodText) to go into the store later, unparsed. The
+   * first such batch is parsed until the cursor is on a fresh bottom row, and the screen rows
+   * above it go into the store (the text after scrolls them away); each next batch continues
+   * the text from the last one's tail, the terminal taking a CRLF for the fresh bottom row the
+   * text's last line feed made. False (nothing done) when the batch is too short to start a
+   * flood, the terminal prints other than plainly, or the text is not valid UTF-8; a flood's
+   * text already kept then goes into the store first (settle).
+   */
+  private floodStep(sink: ParseSink, item: Item, restLines: number): boolean {
+    const store = sink.history;
+    const t = sink.model;
+    if (!store || t.buffer.active.type !== "normal") return false;
+    const rest = item.bytes.subarray(item.offset);
+    const f = this.floods.get(sink);
+    if (f) return this.floodOn(sink, store, f, this.joined(f.tail, rest), restLines >= 0 ? restLines + f.tailLines : -1, rest.length, true);
+    const lines = restLines >= 0 ? restLines : countLines(rest);
+    const rows = t.rows;
+    // After this many line feeds the last one scrolled: the cursor is on a fresh bottom row.
+    const toBottom = rows - t.buffer.active.cursorY;
+    if (lines <= toBottom + rows) return false;
+    const props = charPropertiesOf(t);
+    if (!props || !printsPlainly(t, true)) return false;
+    const from = afterFirstLines(rest, toBottom);
+    const after = rest.subarray(from);
+    if (from < 0 || this.floodCut(t, after) <= 0) return false;
+    this.write(sink, rest.subarray(0, from));
+    evictScreen(t, store);
+    const flood = new FloodText(currentAttrs(t) ?? { fg: 0, bg: 0 }, props);
+    this.floods.set(sink, flood);
+    return this.floodOn(sink, store, flood, after, lines - toBottom, after.length, false);
+  }
+
+  /** a then b in one buffer (reused: valid until the next call). */
+  private joined(a: Uint8Array, b: Uint8Array): Uint8Array {
+    if (a.length === 0) return b;
+    const n = a.length + b.length;
+    if (this.scratch.length < n) this.scratch = new Uint8Array(2 * n);
+    this.scratch.set(a, 0);
+    this.scratch.set(b, a.length);
+    return this.scratch.subarray(0, n);
+  }
+
+  /**
+   * Where text's last `rows` lines begin, when the lines before can go into a flood's text
+   * (valid UTF-8: xterm drops what is not) and those can be parsed in one write into an empty
+   * scrollback (the margin takes all they scroll, so xterm trims none); 0 when not.
+   */
+  private floodCut(t: Terminal, text: Uint8Array): number {
+    const cut = afterLastLines(text, t.rows);
+    if (cut === 0) return 0;
+    const tail = text.subarray(cut);
+    return scrollCut(tail, 0, t.options.scrollback ?? 0, t.cols) === tail.length && isUtf8(text.subarray(0, cut)) ? cut : 0;
+  }
+
+  /**
+   * A flood goes on with `text` (the last tail and `fresh` new bytes; `lines` line feeds, -1 if
+   * not counted): its lines but the last `rows` join the flood's text, and those are parsed from
+   * a fresh bottom row (`continued`: after a CRLF; the rows it scrolls are the flood's text's,
+   * dropped).
+   */
+  private floodOn(sink: ParseSink, store: HistoryStore, f: FloodText, text: Uint8Array, lines: number, fresh: number, continued: boolean): boolean {
+    const t = sink.model;
+    const write = this.writer(t)!;
+    const cut = this.floodCut(t, text);
+    if (cut === 0) return this.floodTail(sink, f, text, lines, fresh, continued);
+    const rows = t.rows;
+    const part = text.subarray(0, cut);
+    const partLines = lines >= 0 ? lines - rows : countLines(part);
+    // Lines with the limit's worth after them would be trimmed off the store at once.
+    const limit = Math.max(0, store.limit);
+    if (partLines >= limit) {
+      const from = afterLastLines(part, limit);
+      this.skipped += f.bytes + from;
+      f.drop();
+      f.append(part.subarray(from), limit);
+    } else {
+      f.append(part, partLines);
+      this.skipped += f.trimTo(limit);
+    }
+    f.tail = Uint8Array.from(text.subarray(cut));
+    f.tailLines = rows;
+    this.deferred += fresh;
+    if (continued) write(CRLF);
+    // The rows above the tail's first stay in xterm's scrollback until the text goes in, so its
+    // ring stays full and recycles rows instead of making new ones (FloodText.first).
+    f.markTail(t);
+    write(f.tail);
+    if (f.bytes > FLOOD_TEXT_MAX) this.settle(sink);
+    else this.settleSoon(sink);
+    return true;
+  }
+
+  /**
+   * Less than a screenful more of a flood (a batch the cut left a line of, a line's end): it
+   * goes on the screen after the tail as it comes, and joins the tail. Otherwise (too much to
+   * write at once, or not under way) the flood's text goes into the store and the batch is
+   * parsed as it comes.
+   */
+  private floodTail(sink: ParseSink, f: FloodText, text: Uint8Array, lines: number, fresh: number, continued: boolean): boolean {
+    const t = sink.model;
+    const bytes = text.subarray(text.length - fresh);
+    // (A batch with line feeds after a tail is one floodCut refused: invalid UTF-8, too long a tail.)
+    const short = f.tail.length === 0 ? text.length <= SLICE : !bytes.includes(0x0a) && text.length <= SLICE;
+    if (!continued || !short || scrollCut(bytes, 0, Math.floor((t.options.scrollback ?? 0) / 2), t.cols) !== bytes.length) {
+      this.settle(sink);
+      return false;
+    }
+    const write = this.writer(t)!;
+    if (f.tail.length === 0) {
+      // After a cut (evictedPrefix): the text after it starts a fresh row.
+      write(CRLF);
+      f.markTail(t);
+    }
+    write(bytes);
+    f.tail = Uint8Array.from(text);
+    f.tailLines = lines >= 0 ? lines : countLines(f.tail);
+    this.deferred += fresh;
+    this.settleSoon(sink);
+    return true;
+  }
+
+  /**
+   * Bring the sink's history store up to date: a flood's text goes into it (FloodText). For
+   * anything that reads the store or writes the terminal; the screen is always up to date.
    */
   settle(sink: ParseSink): void {
-    const r = this.retained.get(sink);
-    if (!r?.stale) return;
-    const write = this.writer(sink.model)!;
-    write(CR);
-    write(r.text.view);
-    r.stale = false;
+    const f = this.floods.get(sink);
+    const store = sink.history;
+    if (!f || !store) return;
+    this.floods.delete(sink);
+    clearTimeout(this.settleTimers.get(sink));
+    this.settleTimers.delete(sink);
+    const t = sink.model;
+    dropScrollback(t, f.garbage(t));
+    f.dispose();
+    const text = Buffer.from(f.view.buffer, f.view.byteOffset, f.view.length).toString("utf8");
+    pushPlainText(store, text, { ...f.attrs, charProperties: f.charProperties });
+    this.drain(sink, store);
   }
 
-  /** settle, and stop retaining: for a caller that may change the terminal (a resize, clear-history, a reset). */
-  forget(sink: ParseSink): void {
-    const r = this.retained.get(sink);
-    if (!r) return;
-    this.settle(sink);
-    clearTimeout(r.timer ?? undefined);
-    this.retained.delete(sink);
-  }
-
-  /** Once a flood has been quiet for SETTLE_MS, its scrollback is brought up to date and its text let go. */
+  /** Once a flood has been quiet for SETTLE_MS, its text goes into the store. */
   private settleSoon(sink: ParseSink): void {
-    const r = this.retained.get(sink);
-    if (!r) return;
-    clearTimeout(r.timer ?? undefined);
-    r.timer = setTimeout(() => {
-      r.timer = null;
-      if ((this.queues.get(sink)?.length ?? 0) === 0) this.forget(sink);
+    clearTimeout(this.settleTimers.get(sink));
+    const timer = setTimeout(() => {
+      this.settleTimers.delete(sink);
+      if ((this.queues.get(sink)?.length ?? 0) === 0) this.settle(sink);
+      else this.settleSoon(sink);
     }, SETTLE_MS);
-    r.timer.unref?.();
+    timer.unref?.();
+    this.settleTimers.set(sink, timer);
   }
 
   private collect(): void {

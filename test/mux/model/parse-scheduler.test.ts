@@ -1,8 +1,11 @@
 // The parse scheduler: short output on a quiet pane is parsed at once (and flagged interactive);
-// floods go in slices, and the interrupt hook ends a run after the current slice.
+// floods go in slices, and the interrupt hook ends a run after the current slice. A sink with a
+// history store (as a pane has) must end up with the store and terminal a full parse gives.
 import { expect, test } from "bun:test";
-import { Terminal } from "@xterm/headless";
-import { ParseScheduler, keptLines, type ParseSink } from "../../../src/mux/model/parse-scheduler.ts";
+import { Terminal, type IBuffer } from "@xterm/headless";
+import { ParseScheduler, keptLines, scrollCut, type ParseSink } from "../../../src/mux/model/parse-scheduler.ts";
+import { HistoryStore } from "../../../src/mux/model/history/store.ts";
+import { historyBuffer } from "../../../src/mux/model/history/xterm.ts";
 import { waitFor } from "../../helpers/wait.ts";
 
 function sink(): ParseSink & { calls: boolean[] } {
@@ -118,8 +121,7 @@ function inPieces<T extends string | Uint8Array>(data: T, size = 64 * 1024): T[]
 }
 
 /** Every row of the buffer (or only the screen's), cell by cell with colours and wrap flags, and the cursor. */
-function snapshot(t: Terminal, screenOnly = false): string {
-  const b = t.buffer.active;
+function snapshot(t: Terminal, screenOnly = false, b: IBuffer = t.buffer.active): string {
   const cell = b.getNullCell();
   const rows: string[] = [];
   for (let y = screenOnly ? b.baseY : 0; y < b.length; y++) {
@@ -181,25 +183,40 @@ test("a C1 CSI in UTF-8 cut between two batches (C2 | 9B) is not taken for text"
   expect(r.full).toMatch(/;D1\.-1\.16777216\.0;/); // a red D on screen (fg 1, palette): the CSI was one
 });
 
-/** A terminal to parse everything into, one fed through a scheduler that skips (its sink), and the scheduler. */
-function twins(cols: number, rows: number, scrollback: number, parsed: () => void = () => {}): { full: Terminal; fast: Terminal; ps: ParseScheduler; s: ParseSink } {
+/**
+ * The terminal's own scrollback beside a history store: small, so that writes are cut to what
+ * it can take between drains (a pane's is HISTORY_MARGIN).
+ */
+const MARGIN = 16;
+
+/**
+ * A terminal to parse everything into, one fed through a scheduler that skips (its sink, with a
+ * history store keeping `scrollback` rows, as a pane's), and the scheduler.
+ */
+function twins(cols: number, rows: number, scrollback: number, parsed: () => void = () => {}): { full: Terminal; fast: Terminal; ps: ParseScheduler; s: ParseSink; view: () => string } {
   const full = new Terminal({ cols, rows, scrollback, allowProposedApi: true });
-  const fast = new Terminal({ cols, rows, scrollback, allowProposedApi: true });
-  return { full, fast, ps: new ParseScheduler(), s: { model: fast, parsed, keepLines: () => keptLines(fast) } };
+  const fast = new Terminal({ cols, rows, scrollback: MARGIN, allowProposedApi: true });
+  const history = new HistoryStore(cols, scrollback);
+  const ps = new ParseScheduler();
+  const s: ParseSink = { model: fast, history, parsed, keepLines: () => keptLines(fast, scrollback) };
+  // The store once a flood's text is in it (as a pane reads it).
+  const view = () => {
+    ps.settle(s);
+    return snapshot(fast, false, historyBuffer(history, fast));
+  };
+  return { full, fast, ps, s, view };
 }
 
 /** Parse `pieces` in order through a scheduler that skips, and all of them into a plain terminal. */
 async function both(cols: number, rows: number, scrollback: number, texts: (string | Uint8Array)[]): Promise<{ fast: string; full: string; skipped: number; deferred: number }> {
-  const { full, fast, ps, s } = twins(cols, rows, scrollback);
+  const { full, fast, ps, s, view } = twins(cols, rows, scrollback);
   const pieces = texts.map((t) => (typeof t === "string" ? Buffer.from(t, "latin1") : t));
   let done = false;
   pieces.forEach((p, i) => ps.feed(s, p, i === pieces.length - 1 ? () => (done = true) : undefined));
   await waitFor(() => done, "the pieces to be parsed");
   for (const p of pieces) await new Promise<void>((r) => full.write(p, r));
-  // The screen is always up to date; the scrollback once settled.
   expect(snapshot(fast, true)).toBe(snapshot(full, true));
-  ps.settle(s);
-  return { fast: snapshot(fast), full: snapshot(full), skipped: ps.skipped, deferred: ps.deferred };
+  return { fast: view(), full: snapshot(full), skipped: ps.skipped, deferred: ps.deferred };
 }
 
 const lines = (n: number, cols: number) => Array.from({ length: n }, (_, i) => `${i}`.padEnd(1 + (i * 7) % (cols - 1), String.fromCharCode(0x41 + (i % 26))) + "\r\n").join("");
@@ -237,7 +254,7 @@ test("a flood's newest batch of plain text waits for the next, which scrolls it 
   const cols = 20;
   const rows = 5;
   let parsedCalls = 0;
-  const { full, fast, ps, s } = twins(cols, rows, 3, () => parsedCalls++);
+  const { full, ps, s, view } = twins(cols, rows, 3, () => parsedCalls++);
   const text = lines(3000, cols);
   const a = Buffer.from(text.slice(0, 20_000), "latin1");
   const b = Buffer.from(text.slice(20_000, 40_000), "latin1");
@@ -261,7 +278,7 @@ test("a flood's newest batch of plain text waits for the next, which scrolls it 
   ps.feed(s, "$ ", () => released.push("prompt"));
   expect(released).toContain("prompt");
   for (const p of [a, b, c, "$ "]) await new Promise<void>((r) => full.write(p, r));
-  expect(snapshot(fast)).toBe(snapshot(full));
+  expect(view()).toBe(snapshot(full));
 });
 
 test("a held batch is parsed at once when the pane's end (an empty batch) follows it", async () => {
@@ -281,17 +298,16 @@ test("a held batch is parsed at once when the pane's end (an empty batch) follow
   expect(s.model.buffer.active.getLine(s.model.buffer.active.baseY + 22)?.translateToString(true)).toBe(lines(4000, 80).split("\r\n")[3999]);
 });
 
-// The second case keeps ~80 KB of lines that do not wrap (so every line kept is seen), and the
-// retained copy's buffer grows, then compacts; it settles after every batch, so that the text
-// retained at each point is checked.
-for (const [scrollback, width, count, batch, settleEach] of [
+// The second case keeps ~80 KB of lines that do not wrap (so every line kept is seen). The
+// history is checked after every batch in it.
+for (const [scrollback, width, count, batch, checkEach] of [
   [50, 75, 3000, 250, false],
   [5000, 30, 40000, 2000, true],
 ] as const) {
-  test(`a flood fed batch by batch parses only what reaches the screen; its scrollback is exact once settled, or before anything else is parsed (scrollback ${scrollback})`, async () => {
+  test(`a flood fed batch by batch parses only what reaches the screen, the rest goes into the history as it is; both are exact (scrollback ${scrollback})`, async () => {
     const cols = 30;
     const rows = 6;
-    const { full, fast, ps, s } = twins(cols, rows, scrollback);
+    const { full, fast, ps, s, view } = twins(cols, rows, scrollback);
     const feedAll = async (p: string) => {
       let done = false;
       ps.feed(s, Buffer.from(p, "latin1"), () => (done = true));
@@ -305,19 +321,29 @@ for (const [scrollback, width, count, batch, settleEach] of [
       await feedAll(all.slice(i, i + batch).join("\r\n") + "\r\n");
       // What the renderer reads is exact after every batch.
       expect(snapshot(fast, true)).toBe(snapshot(full, true));
-      if (settleEach) {
-        ps.settle(s);
-        expect(snapshot(fast)).toBe(snapshot(full));
-      }
+      if (checkEach) expect(view()).toBe(snapshot(full));
     }
-    // Most of it never reached the terminal on its own: scrolled away unparsed, or parsed for the screen only.
+    // Most of it never reached the terminal: scrolled away unparsed, or stored without a parse.
     expect(ps.deferred).toBeGreaterThan(text.length / 10);
     expect(ps.skipped + ps.deferred).toBeGreaterThan(text.length / 2);
-    ps.settle(s); // (or SETTLE_MS after the last batch, whichever comes first)
-    expect(snapshot(fast)).toBe(snapshot(full));
-    // A second flood, then output that is not plain text: the scrollback is made exact before it.
+    expect(view()).toBe(snapshot(full));
+    // A second flood, then output that is not plain text.
     for (let k = 0; k < 3; k++) await feedAll(lines(batch + 150, width));
     await feedAll("\x1b[31mred\x1b[m " + "x".repeat(5000) + "\r\n");
-    expect(snapshot(fast)).toBe(snapshot(full));
-  });
+    expect(view()).toBe(snapshot(full));
+  }, 30_000); // a snapshot of 5,000 rows after each of 20 batches
 }
+
+test("a write is cut where it could scroll more rows than the terminal's margin has room for", () => {
+  const cols = 10;
+  const lf = Buffer.from("a\r\n".repeat(50), "latin1");
+  // At most 5 line feeds, and not much less.
+  const cut = scrollCut(lf, 0, 5, cols);
+  expect(lf.subarray(0, cut).filter((b) => b === 0x0a).length).toBeOneOf([4, 5]);
+  // A row's worth of printed bytes is one autowrap.
+  expect(scrollCut(Buffer.from("x".repeat(100)), 0, 3, cols)).toBe(30);
+  // An escape sequence may move the cursor to the last column: one more row.
+  expect(scrollCut(Buffer.from("\x1b[9Cxy".repeat(20)), 0, 4, cols)).toBeLessThanOrEqual(4 * 7);
+  // At least one byte, however costly.
+  expect(scrollCut(lf, 2, 0, cols)).toBe(3);
+});

@@ -120,12 +120,18 @@ export class HistoryRow implements IBufferLine {
   }
 
   translateToString(trimRight = false, startColumn = 0, endColumn = this.length): string {
+    let end = Math.min(endColumn, this.length);
+    // As xterm's: trimming drops the cells after the last one holding a character (a written space is one).
+    if (trimRight) {
+      let last = Math.min(end, this.chars.length);
+      while (last > startColumn && !this.chars[last - 1]) last--;
+      end = Math.max(startColumn, last);
+    }
     let s = "";
-    const end = Math.min(endColumn, this.length);
     for (let x = startColumn; x < end; x++) {
       if (x < this.chars.length && this.widths[x] === 0) continue;
       s += (x < this.chars.length ? this.chars[x] : "") || " ";
     }
-    return trimRight ? s.replace(/ +$/, "") : s;
+    return s;
   }
 }

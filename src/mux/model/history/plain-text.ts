@@ -3,7 +3,7 @@
 // The text starts at column 0 of a fresh row (the rows before it already scrolled into history).
 import { MODE_MASK, VALUE_MASK } from "./attrs.ts";
 import type { ColumnRow } from "./rows.ts";
-import { LogicalLine } from "./line.ts";
+import { LEN_MASK, LogicalLine, PAD, WIDE } from "./line.ts";
 import type { HistoryStore } from "./store.ts";
 
 /** xterm's UnicodeService.charProperties: (code point, preceding state) → state | width << 1 | shouldJoin. */
@@ -47,15 +47,18 @@ class Row implements ColumnRow {
 export function pushPlainText(store: HistoryStore, text: string, o: PlainTextOptions = {}): number {
   let rows = 0;
   let slow = "";
-  // Lines of printable ASCII (most of a flood) become logical lines at once; anything else,
-  // and a last line without its line feed, goes through the writer, in order.
+  // Lines of printable characters that join nothing (most of a flood) become logical lines at
+  // once; anything else (tabs, CRs, combining marks, emoji sequences), and a last line without
+  // its line feed, goes through the writer, in order.
   let at = 0;
   for (let end = text.indexOf("\r\n"); end >= 0; end = text.indexOf("\r\n", at)) {
     const line = text.slice(at, end);
-    if (ASCII_LINE.test(line)) {
+    const fast = ASCII_LINE.test(line) ? asciiLine(store.cols, line, o) : simpleLine(store.cols, line, o);
+    if (fast) {
       if (slow) rows += new PlainWriter(store, o).write(slow);
       slow = "";
-      rows += pushAscii(store, line, o);
+      store.pushLogical(fast);
+      rows += fast.rowCount(store.cols);
     } else slow += line + "\r\n";
     at = end + 2;
   }
@@ -66,26 +69,78 @@ export function pushPlainText(store: HistoryStore, text: string, o: PlainTextOpt
 
 const ASCII_LINE = /^[\x20-\x7e]*$/;
 
-/** One line of printable ASCII as a logical line: one cell a character, wrapped at the width. */
-function pushAscii(store: HistoryStore, text: string, o: PlainTextOptions): number {
-  const cols = store.cols;
+/** The attribute runs of a line printed with one fg/bg. */
+function runsOf(cells: number, o: PlainTextOptions): Uint32Array | null {
   const fg = o.fg ?? 0;
   const bg = o.bg ?? 0;
-  const runs = fg !== 0 || bg !== 0 ? Uint32Array.of(0, fg, bg) : null;
-  const line = new LogicalLine(text, null, text.length ? runs : null, text.length, false, cols);
-  // The rest of its last row is blank with the background a fresh row scrolled in with.
-  const eraseBg = bg & (MODE_MASK | VALUE_MASK);
-  if (eraseBg !== 0) {
-    const used = line.lastRowColumns(cols);
-    const tail = new Uint32Array(2 * (cols - used));
-    for (let i = 1; i < tail.length; i += 2) tail[i] = eraseBg;
-    if (tail.length) {
-      line.tail = tail;
-      line.tailCol = used;
-    }
+  return cells > 0 && (fg !== 0 || bg !== 0) ? Uint32Array.of(0, fg, bg) : null;
+}
+
+/** The rest of the line's last row is blank with the background a fresh row scrolled in with. */
+function withTail(line: LogicalLine, cols: number, o: PlainTextOptions): LogicalLine {
+  const eraseBg = (o.bg ?? 0) & (MODE_MASK | VALUE_MASK);
+  if (eraseBg === 0) return line;
+  const used = line.lastRowColumns(cols);
+  const tail = new Uint32Array(2 * (cols - used));
+  for (let i = 1; i < tail.length; i += 2) tail[i] = eraseBg;
+  if (tail.length) {
+    line.tail = tail;
+    line.tailCol = used;
   }
-  store.pushLogical(line);
-  return line.rowCount(cols);
+  return line;
+}
+
+/** One line of printable ASCII as a logical line: one cell a character, wrapped at the width. */
+function asciiLine(cols: number, text: string, o: PlainTextOptions): LogicalLine {
+  return withTail(new LogicalLine(text, null, runsOf(text.length, o), text.length, false, cols), cols, o);
+}
+
+/**
+ * A line of characters one or two columns wide (CJK, accented letters, emoji) and of those that
+ * join the one before (combining marks, modifiers, ZWJ sequences), laid out as xterm prints it:
+ * a wide character that does not fit in a row's last column leaves it empty (a pad) and goes on
+ * to the next. Null for anything else (tabs, CRs, a cluster that would wrap: the writer's).
+ */
+function simpleLine(cols: number, text: string, o: PlainTextOptions): LogicalLine | null {
+  const props = o.charProperties;
+  if (!props || text.includes("\t") || text.includes("\r")) return null;
+  const layout: number[] = [];
+  let join = 0;
+  let col = 0;
+  for (let i = 0; i < text.length; ) {
+    const code = text.codePointAt(i) ?? 0;
+    const len = code > 0xffff ? 2 : 1;
+    const p = code < 0x7f ? 2 : props(code, join);
+    const width = (p >> 1) & 3;
+    const oldWidth = (join >> 1) & 3;
+    join = p;
+    if (width > 2) return null;
+    if ((p & 1) !== 0) {
+      // It joins the cell before (a combining mark, an emoji modifier): as xterm's print, the
+      // cell takes its characters and, when wider, the columns it needs; one that would wrap
+      // the cluster on to the next row is the writer's.
+      const li = layout.length - 1;
+      const l = li >= 0 ? layout[li]! : PAD;
+      if (l & PAD || col === 0 || (width !== 0 && width < oldWidth) || col + width - oldWidth > cols) return null;
+      const n = (l & LEN_MASK) + len;
+      if (n > LEN_MASK) return null;
+      const wide = width === 0 ? (l & WIDE) !== 0 : width === 2;
+      layout[li] = n | (wide ? WIDE : 0);
+      if (width > oldWidth) col += width - oldWidth;
+      i += len;
+      continue;
+    }
+    if (width === 0) return null;
+    if (col + width > cols) {
+      if (width === 2 && col < cols) layout.push(PAD); // the empty last column it left
+      col = 0;
+    }
+    layout.push(len | (width === 2 ? WIDE : 0));
+    col += width;
+    i += len;
+  }
+  const cells = layout.length;
+  return withTail(new LogicalLine(text, Uint8Array.from(layout), runsOf(cells, o), cells, false, cols), cols, o);
 }
 
 class PlainWriter {

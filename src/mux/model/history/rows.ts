@@ -69,7 +69,7 @@ const BG_DROP = ~(0x10000000 | 0x20000000);
 const ASCII = Array.from({ length: 0x80 }, (_, c) => (c ? String.fromCharCode(c) : ""));
 
 /** A raw fg/bg word with only the colour bits its mode reads (xterm leaves an RGB's bits behind a palette colour). */
-function colourWord(w: number): number {
+export function colourWord(w: number): number {
   const mode = w & MODE_MASK;
   const keep = mode === MODE_RGB ? VALUE_MASK : mode === 0 ? 0 : 0xff;
   return ((w & ~VALUE_MASK) | (w & keep)) >>> 0;
@@ -96,6 +96,44 @@ function readRaw(line: IBufferLine, cols: number): ColumnRow | null {
     row.bg[x] = bg;
   }
   return row;
+}
+
+/** A row of printable ASCII in one fg/bg, then default blank cells: its text and attributes. */
+export interface SimpleRow {
+  text: string;
+  fg: number;
+  bg: number;
+}
+
+const simpleCodes = new Uint8Array(1024);
+/** An empty cell's content word: no code point, one column. */
+const EMPTY = 1 << WIDTH_SHIFT;
+const latin1 = new TextDecoder("latin1");
+
+/**
+ * The row as a SimpleRow when it is one (most rows a flood of plain lines scrolls), straight
+ * from xterm's cell words: the store takes it as a line of text without a cell at a time.
+ * Null for any other row, or where xterm's internals differ.
+ */
+export function readSimple(line: IBufferLine, cols: number): SimpleRow | null {
+  const raw = rawOf(line);
+  if (!raw) return null;
+  const n = Math.min(cols, line.length, simpleCodes.length);
+  if (n < cols) return null;
+  const d = raw._data;
+  // Trailing empty cells (no character, one column wide) with default attributes.
+  let used = n;
+  while (used > 0 && d[(used - 1) * 3] === EMPTY && colourWord(d[(used - 1) * 3 + 1]!) === 0 && colourWord(d[(used - 1) * 3 + 2]! & BG_DROP) === 0) used--;
+  const fg = used > 0 ? colourWord(d[1]!) : 0;
+  const bg = used > 0 ? colourWord(d[2]! & BG_DROP) : 0;
+  for (let x = 0; x < used; x++) {
+    const content = d[x * 3]!;
+    const cp = content & CODEPOINT_MASK;
+    if (content !== (cp | (1 << WIDTH_SHIFT)) || cp < 0x20 || cp > 0x7e) return null;
+    if (colourWord(d[x * 3 + 1]!) !== fg || colourWord(d[x * 3 + 2]! & BG_DROP) !== bg) return null;
+    simpleCodes[x] = cp;
+  }
+  return { text: latin1.decode(simpleCodes.subarray(0, used)), fg, bg };
 }
 
 /** Row `p.sub` of a line as columns at `cols`. */

@@ -7,8 +7,8 @@
 import type { IBufferCell, IBufferLine } from "@xterm/headless";
 import type { HistoryRow } from "./cell.ts";
 import { Chunk } from "./chunk.ts";
-import { LineBuilder, type LogicalLine } from "./line.ts";
-import { builderOf, dropRows, readColumns, rowCellsOf, rowOf, rowTextOf, type ColumnRow, type RowPlace } from "./rows.ts";
+import { LineBuilder, LogicalLine } from "./line.ts";
+import { builderOf, dropRows, readColumns, readSimple, rowCellsOf, rowOf, rowTextOf, type ColumnRow, type RowPlace, type SimpleRow } from "./rows.ts";
 
 export type { ColumnRow, RowPlace };
 
@@ -29,6 +29,10 @@ export class HistoryStore {
   private lastChunk = 0;
   private lastChunkRow = 0;
   private reserved = 0;
+  /** Blank default cells the open line's last row ends with, not added to it yet (pushRow). */
+  private openBlanks = 0;
+  /** The line pushSimple sealed last, while it is still the newest: a wrapped row reopens it. */
+  private reopenable: LogicalLine | null = null;
   /** Rows of the sealed lines at the current width; -1 when it must be counted again. */
   private closed = 0;
   /**
@@ -70,10 +74,13 @@ export class HistoryStore {
   /** The pane was resized: rows are counted at the new width from now on (a reflow), and trimmed to the limit. */
   resize(cols: number): void {
     if (cols === this.width) return;
+    this.reopenable = null;
+    this.openBlanks = 0; // (the open line is rebuilt from its sealed cells, blanks dropped, as before)
     const from = this.width;
     for (const c of this.chunks) c.reflow(from, cols);
     if (this.open) {
-      // The open line goes on taking rows: its cells as they are, its tail reflowed.
+      // The open line goes on taking rows: its cells as they are (blanks after its last
+      // character dropped, as xterm's reflow drops them), its tail reflowed.
       const line = this.sealedOpen();
       line.reflow(from, cols);
       this.open = builderOf(line);
@@ -104,6 +111,8 @@ export class HistoryStore {
 
   /** Forget all history (clear-history). */
   clear(): void {
+    this.reopenable = null;
+    this.openBlanks = 0;
     this.chunks = [];
     this.closed = 0;
     this.open = null;
@@ -125,17 +134,62 @@ export class HistoryStore {
 
   /** A row leaving the terminal (an xterm buffer line at the store's width); its isWrapped joins it to the line before. */
   pushLine(line: IBufferLine, cell?: IBufferCell): void {
-    this.pushRow(readColumns(line, this.width, cell), line.isWrapped);
+    const simple = line.isWrapped ? null : readSimple(line, this.width);
+    if (simple) this.pushSimple(simple);
+    else this.pushRow(readColumns(line, this.width, cell), line.isWrapped);
+  }
+
+  /**
+   * A row of printable ASCII that starts a line: a sealed line at once, no cell at a time (a
+   * flood's drained rows are mostly these). If a wrapped row follows, pushRow reopens it.
+   */
+  private pushSimple(row: SimpleRow): void {
+    if (this.open) this.append(this.sealedOpen());
+    this.openBlanks = 0;
+    this.open = null;
+    this.openSealed = null;
+    this.openRows = 0;
+    const runs = row.text.length > 0 && (row.fg !== 0 || row.bg !== 0) ? Uint32Array.of(0, row.fg, row.bg) : null;
+    const line = new LogicalLine(row.text, null, runs, row.text.length, false, this.width);
+    this.append(line);
+    this.trim();
+    this.reopenable = this.chunks[this.chunks.length - 1]?.length ? line : null;
+  }
+
+  /** Take the line pushSimple sealed back as the open one, its blank cells with it: a wrapped row continues it. */
+  private reopen(): void {
+    const line = this.reopenable;
+    this.reopenable = null;
+    const c = this.chunks[this.chunks.length - 1];
+    if (!line || !c) return;
+    c.pop();
+    const n = line.rowCount(this.width);
+    if (c.rowsCols === this.width) c.rows -= n;
+    if (this.closed >= 0) this.closed -= n;
+    if (c.length === 0) this.chunks.pop();
+    this.open = builderOf(line);
+    this.openBlanks = this.width - line.cells;
+    this.openSealed = null;
+    this.openRows = n;
+    this.openCols = this.width;
   }
 
   /** A row as columns; `wrapped`: it continues the row before it. */
   pushRow(row: ColumnRow, wrapped: boolean): void {
+    if (wrapped && !this.open && this.reopenable) this.reopen();
+    this.reopenable = null;
     if (!wrapped || !this.open) this.sealOpen(wrapped);
     const b = this.open!;
+    // The row before ends here after all: its blank cells count (xterm's reflow counts whole rows).
+    for (; this.openBlanks > 0; this.openBlanks--) b.add("", false, 0, 0);
     // The empty last cell a wide character left when it went on to this row is a pad (line.ts PAD).
     if (wrapped && b.length > 0 && (row.widths[0] ?? 1) === 2 && b.endsInEmpty()) b.markPad();
     b.beginRow();
-    for (let x = 0; x < this.width; x++) {
+    // Blank cells with default attributes at its end are added only if a wrapped row follows.
+    let used = this.width;
+    while (used > 0 && (row.widths[used - 1] ?? 1) === 1 && !row.chars[used - 1] && !row.fg[used - 1] && !row.bg[used - 1]) used--;
+    this.openBlanks = this.width - used;
+    for (let x = 0; x < used; x++) {
       const w = row.widths[x] ?? 1;
       if (w === 0) continue;
       const chars = row.chars[x] ?? "";
@@ -153,6 +207,8 @@ export class HistoryStore {
 
   /** A whole logical line, built elsewhere (pushPlainText's fast path): after the open one, which it ends. */
   pushLogical(line: LogicalLine): void {
+    this.reopenable = null;
+    this.openBlanks = 0;
     if (this.open) this.append(this.sealedOpen());
     this.open = null;
     this.openSealed = null;
@@ -164,6 +220,7 @@ export class HistoryStore {
   /** Seal the open line into the newest chunk and open a new one (`continued`: it starts wrapped). */
   private sealOpen(continued: boolean): void {
     if (this.open) this.append(this.sealedOpen());
+    this.openBlanks = 0;
     this.open = new LineBuilder(continued);
     this.openSealed = null;
     this.openRows = 0;
@@ -217,12 +274,16 @@ export class HistoryStore {
     const before = excess;
     while (excess > 0 && this.chunks.length > 0) {
       const c = this.chunks[0]!;
+      if (this.chunks.length === 1) this.reopenable = null; // it may be the line cut
       const rows = this.chunkRows(c);
       if (rows <= excess) {
         this.chunks.shift();
         excess -= rows;
         continue;
       }
+      // Part of this chunk: its row count goes down by what is cut (no recount: a flood trims
+      // a line or two per line it adds, and a recount walks the chunk's 256 lines).
+      const cut = excess;
       let k = 0;
       while (k < c.length) {
         const r = c.rowCount(k, this.width);
@@ -232,14 +293,22 @@ export class HistoryStore {
       }
       if (k > 0) c.dropFront(k);
       if (excess > 0) c.replaceFirst(dropRows(c.line(0), excess, this.width));
-      c.rowsCols = -1;
+      c.rows = rows - cut;
+      c.rowsCols = this.width;
       excess = 0;
     }
     // Rows cut from sealed lines (the rows getter just counted them, so closed is known).
     this.closed -= before - excess;
-    if (excess > 0 && this.open) {
+    if (excess > 0 && this.open && excess >= this.openRowCount()) {
+      // The limit leaves no row of it (history-limit 0): the rows it takes next start a continued line.
+      this.open = null;
+      this.openBlanks = 0;
+      this.openSealed = null;
+      this.openRows = 0;
+    } else if (excess > 0 && this.open) {
       // One line longer than the whole limit: keep its last rows, reopened as a continued line.
       const rest = dropRows(this.sealedOpen(), excess, this.width);
+      this.openBlanks = 0;
       this.open = builderOf(rest);
       this.openSealed = rest;
       this.openRows = rest.rowCount(this.width);
@@ -253,6 +322,8 @@ export class HistoryStore {
    * them with its screen (xterm pulls history rows into a taller or wider screen).
    */
   takeLast(minRows: number, cols: number): LogicalLine[] {
+    this.reopenable = null;
+    this.openBlanks = 0;
     const out: LogicalLine[] = [];
     let rows = 0;
     if (this.open && minRows > 0) {

@@ -4,7 +4,7 @@ import type { IBuffer, IBufferCell, IBufferLine, Terminal } from "@xterm/headles
 import { packBg, packFg } from "./attrs.ts";
 import { HistoryCell } from "./cell.ts";
 import type { LogicalLine } from "./line.ts";
-import { rowOf } from "./rows.ts";
+import { colourWord, rowOf } from "./rows.ts";
 import type { HistoryStore } from "./store.ts";
 
 /** The parts of xterm's BufferLine lending builds rows with (internals). */
@@ -58,11 +58,51 @@ export function drainScrollback(t: Terminal, store: HistoryStore, maxKept = Math
     const line = buf.getLine(i);
     if (line) store.pushLine(line, cell);
   }
-  core.lines.trimStart(y);
-  core.ybase -= y;
-  core.ydisp = Math.max(0, core.ydisp - y);
-  core.savedY = Math.max(0, core.savedY - y);
+  removeTop(core, y);
   return y;
+}
+
+/** Remove the first n rows of a buffer (scrollback rows already stored, or history cleared). */
+function removeTop(core: CoreBuffer, n: number): void {
+  core.lines.trimStart(n);
+  core.ybase -= n;
+  core.ydisp = Math.max(0, core.ydisp - n);
+  core.savedY = Math.max(0, core.savedY - n);
+}
+
+/**
+ * Drop the oldest `n` scrollback rows of the terminal's normal buffer (at most all of them)
+ * without storing them: rows that are history already (evictScreen's), or history cleared.
+ * Returns the rows dropped.
+ */
+export function dropScrollback(t: Terminal, n: number): number {
+  const core = normalBuffer(t);
+  if (!core) return 0;
+  const k = Math.min(n, t.buffer.normal.baseY);
+  if (k > 0) removeTop(core, k);
+  return k;
+}
+
+/**
+ * The flood path's first step: the terminal's cursor is at the start of a fresh bottom row,
+ * and text about to go into the store unparsed will scroll every row above it away. Move the
+ * scrollback and those screen rows into the store now; the screen rows stay on the terminal
+ * until the text parsed after scrolls them off, and must then be dropped, not stored again
+ * (dropScrollback). Returns how many: the screen's rows but its last.
+ */
+export function evictScreen(t: Terminal, store: HistoryStore): number {
+  const core = normalBuffer(t);
+  if (!core) return 0;
+  const buf = t.buffer.normal;
+  const base = buf.baseY;
+  const cell = buf.getNullCell();
+  store.reserve(0);
+  for (let i = 0; i < base + t.rows - 1; i++) {
+    const line = buf.getLine(i);
+    if (line) store.pushLine(line, cell);
+  }
+  if (base > 0) removeTop(core, base);
+  return t.rows - 1;
 }
 
 /**
@@ -160,28 +200,60 @@ class TerminalRow implements IBufferLine {
 /**
  * The pane's buffer as xterm's IBuffer: the store's rows, then the terminal's normal buffer
  * (what is left of its scrollback and its screen). While the alternate screen is on, `active`
- * reads it alone: it has no history.
+ * reads it alone: it has no history. Live: its sizes and cursor follow the terminal and the
+ * store, so a reader (copy mode) may keep one.
  */
 export function historyBuffer(store: HistoryStore, t: Terminal, which: "active" | "normal" = "active"): IBuffer {
-  const buf = which === "active" ? t.buffer.active : t.buffer.normal;
-  const hist = buf.type === "normal" ? store.rows : 0;
-  const scratch = buf.getNullCell();
-  return {
-    type: buf.type,
-    cursorX: buf.cursorX,
-    cursorY: buf.cursorY,
-    baseY: hist + buf.baseY,
-    viewportY: hist + buf.viewportY,
-    length: hist + buf.length,
-    getLine(y: number): IBufferLine | undefined {
-      if (y < hist) return store.getLine(y);
-      const line = buf.getLine(y - hist);
-      return line ? new TerminalRow(line, scratch) : undefined;
-    },
-    getNullCell(): IBufferCell {
-      return new HistoryCell();
-    },
-  };
+  return new HistoryBuffer(store, t, which);
+}
+
+class HistoryBuffer implements IBuffer {
+  private readonly scratch: IBufferCell;
+
+  constructor(
+    private readonly store: HistoryStore,
+    private readonly t: Terminal,
+    private readonly which: "active" | "normal",
+  ) {
+    this.scratch = this.buf.getNullCell();
+  }
+
+  private get buf(): IBuffer {
+    return this.which === "active" ? this.t.buffer.active : this.t.buffer.normal;
+  }
+
+  /** Rows of the store in front of the terminal's. */
+  private get hist(): number {
+    return this.buf.type === "normal" ? this.store.rows : 0;
+  }
+
+  get type(): "normal" | "alternate" {
+    return this.buf.type;
+  }
+  get cursorX(): number {
+    return this.buf.cursorX;
+  }
+  get cursorY(): number {
+    return this.buf.cursorY;
+  }
+  get baseY(): number {
+    return this.hist + this.buf.baseY;
+  }
+  get viewportY(): number {
+    return this.hist + this.buf.viewportY;
+  }
+  get length(): number {
+    return this.hist + this.buf.length;
+  }
+  getLine(y: number): IBufferLine | undefined {
+    const hist = this.hist;
+    if (y < hist) return this.store.getLine(y);
+    const line = this.buf.getLine(y - hist);
+    return line ? new TerminalRow(line, this.scratch) : undefined;
+  }
+  getNullCell(): IBufferCell {
+    return new HistoryCell();
+  }
 }
 
 /** The terminal's UnicodeService.charProperties (internals), for pushPlainText; undefined where it differs. */
@@ -201,6 +273,7 @@ export function currentAttrs(t: Terminal): { fg: number; bg: number } | null {
   const fg: unknown = Reflect.get(cur, "fg");
   const bg: unknown = Reflect.get(cur, "bg");
   if (typeof fg !== "number" || typeof bg !== "number") return null;
-  // Without the extended-attributes and protected bits, which the store does not keep.
-  return { fg: fg >>> 0, bg: (bg & ~(0x10000000 | 0x20000000)) >>> 0 };
+  // Without the extended-attributes and protected bits, which the store does not keep, and
+  // without the bits of an earlier RGB colour left behind a palette one (as drained rows are read).
+  return { fg: colourWord(fg >>> 0), bg: colourWord((bg & ~(0x10000000 | 0x20000000)) >>> 0) };
 }

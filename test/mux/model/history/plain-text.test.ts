@@ -10,13 +10,18 @@ import { rng, terminal, write } from "./content.ts";
 
 const PIECES = ["abc", "hello world", "\t", "x\ty", "中文", "😀", "e\u0301", "🇫🇷", "👍🏽", "ｱ", "  ", "\r", "—", "é"];
 
-function plainText(seed: number, lines: number, maxLen: number): string {
+/** Characters that join nothing: whole lines of them take pushPlainText's direct path (no writer), wide ones at row ends included. */
+const SIMPLE = ["中文", "ｱ", "é", "abc", "😀", "—", " ", "字"];
+/** And with characters that join the one before (no tabs or CRs): the direct path too, but for a cluster at a row's end. */
+const JOINING = [...SIMPLE, "e\u0301", "🇫🇷", "👍🏽", "a\u0308\u0323", "👩‍💻", "中\u0301", "❤\ufe0f", "☺\ufe0f"];
+
+function plainText(seed: number, lines: number, maxLen: number, pieces = PIECES): string {
   const r = rng(seed);
   let s = "";
   for (let i = 0; i < lines; i++) {
     const n = Math.floor(r() * maxLen);
     let line = "";
-    while (line.length < n) line += PIECES[Math.floor(r() * PIECES.length)];
+    while (line.length < n) line += pieces[Math.floor(r() * pieces.length)];
     s += line + "\r\n";
   }
   return s;
@@ -38,14 +43,19 @@ function rowsOf(buf: IBuffer, from: number, to: number, cols: number): string[] 
 }
 
 describe("pushPlainText lays text out as xterm prints it", () => {
-  for (const [seed, cols, sgr] of [
-    [1, 40, ""],
-    [2, 17, ""],
-    [3, 80, "\x1b[1;31m"],
-    [4, 23, "\x1b[4;38;5;120;48;2;10;20;30m"],
-  ] as [number, number, string][]) {
-    test(`seed ${seed}, ${cols} columns${sgr ? ", with attributes" : ""}`, async () => {
-      const text = plainText(seed, 120, 150);
+  for (const [seed, cols, sgr, pieces] of [
+    [1, 40, "", PIECES],
+    [2, 17, "", PIECES],
+    [3, 80, "\x1b[1;31m", PIECES],
+    [4, 23, "\x1b[4;38;5;120;48;2;10;20;30m", PIECES],
+    [5, 17, "", SIMPLE],
+    [6, 23, "\x1b[44m", SIMPLE],
+    [7, 17, "", JOINING],
+    [8, 31, "\x1b[7m", JOINING],
+  ] as [number, number, string, string[]][]) {
+    const kind = pieces === SIMPLE ? ", characters that join nothing" : pieces === JOINING ? ", joining characters, no tabs or CRs" : "";
+    test(`seed ${seed}, ${cols} columns${sgr ? ", with attributes" : ""}${kind}`, async () => {
+      const text = plainText(seed, 120, 150, pieces);
       const t = terminal(cols, 5, 10000);
       // Start on a fresh row scrolled in with the attributes set, as the flood path guarantees.
       await write(t, `${sgr}${"\r\n".repeat(5)}`);

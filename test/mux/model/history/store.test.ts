@@ -60,7 +60,8 @@ async function filled(seed: number, lines: number, cols = 40, rows = 10): Promis
 describe("capture-pane from the store", () => {
   test("today's captureText over a full parse = captureRows over store + screen, every form", async () => {
     const { big, view } = await filled(41, 250);
-    const pane = { terminal: big } as unknown as Pane;
+    // A pane whose buffer is the full parse's (all history in xterm, as panes had it before the store).
+    const pane = { terminal: big, buffer: (which = "active") => (which === "normal" ? big.buffer.normal : big.buffer.active) } as unknown as Pane;
     for (const o of [{}, { codes: true }, { join: true }, { noTrim: true }, { codes: true, join: true, escapeC0: true }]) {
       const want = captureText(pane, { ...o, start: "-", end: "-" });
       expect(captureRows(view, 40, 0, view.length - 1, o)).toBe(want);
