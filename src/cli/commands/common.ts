@@ -4,7 +4,7 @@ import { statSync } from "node:fs";
 import { CommandError, value, type Args } from "../../mux/lang/command.ts";
 import type { CommandContext } from "./context.ts";
 import { Environ, type NewPaneOptions, type Options, type Session } from "../../mux/model/index.ts";
-import { fnmatch } from "../../mux/lang/fnmatch.ts";
+import { fnmatch } from "../../mux/model/fnmatch.ts";
 import type { ClientConnection } from "../../mux/client/client-connection.ts";
 import { formatTrue } from "../../mux/lang/format.ts";
 import { expandAt, formatLookup, type ExpandOptions, type FormatTarget } from "../../mux/lang/format-vars.ts";

@@ -3,7 +3,7 @@
 import type { Options } from "../model/index.ts";
 import { COLOUR_DEFAULT, colour256To16, colourFindRgb } from "../model/colour.ts";
 import { DEFAULT_BASE, parseStyle, type StyleBase } from "../model/style.ts";
-import { fnmatch } from "../model/options-store.ts";
+import { fnmatch } from "../model/fnmatch.ts";
 
 /**
  * style_apply: the option's style over the default cell, its #{} expanded first when it has

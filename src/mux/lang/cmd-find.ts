@@ -6,7 +6,7 @@ import {
 } from "./cmd-find-model.ts";
 import { paneBeside, paneByPosition, paneStep } from "./cmd-find-panes.ts";
 import { findClientByName, fromClient } from "./cmd-find-current.ts";
-import { fnmatch } from "./fnmatch.ts";
+import { fnmatch } from "../model/fnmatch.ts";
 
 export * from "./cmd-find-model.ts";
 export { findClient, fromClient, stateOfPane, stateOfSession, stateOfWindow } from "./cmd-find-current.ts";

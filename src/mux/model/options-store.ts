@@ -1,6 +1,7 @@
 // Option values as tmux's options.c keeps them: one tree of values per scope, each falling back to
 // its parent (session → global session options; pane → window → global window options), with
 // user options (@name), array options (name[N]) and tmux's parsing and validation of values.
+import { fnmatch } from "./fnmatch.ts";
 import { argsEscape } from "./args-escape.ts";
 import { colourFromString, colourToString } from "./colour.ts";
 import { findOptionEntry, OPTIONS_TABLE, type OptionTableEntry } from "./options-table.ts";
@@ -362,25 +363,7 @@ function checkString(e: OptionTableEntry, value: string, parsers: OptionParsers)
   return null;
 }
 
-/** fnmatch(3) without flags, for the table's patterns: *, ? and [...] classes. */
-export function fnmatch(pattern: string, s: string): boolean {
-  let re = "";
-  for (let i = 0; i < pattern.length; i++) {
-    const c = pattern[i] ?? "";
-    if (c === "*") re += "[^]*";
-    else if (c === "?") re += "[^]";
-    else if (c === "[") {
-      const end = pattern.indexOf("]", i + 2);
-      if (end === -1) re += "\\[";
-      else {
-        const body = pattern.slice(i + 1, end);
-        re += "[" + (body.startsWith("!") ? "^" + body.slice(1) : body) + "]";
-        i = end;
-      }
-    } else re += c.replace(/[.*+?^${}()|[\]\\/]/g, "\\$&");
-  }
-  return new RegExp(`^${re}$`, "s").test(s);
-}
+export { fnmatch } from "./fnmatch.ts";
 
 /** show-options' "name value" for one value: strings (and user options) are quoted. */
 export function formatOptionLine(o: OptionEntry, name: string, value: string, inherited: boolean): string {

@@ -3,7 +3,7 @@
 // pane, or printed by the next source-file. Also the glob expansion of source-file's paths.
 import { loadPromptHistory } from "./prompt-history-file.ts";
 import { readFileSync, readdirSync, statSync } from "node:fs";
-import { fnmatch } from "../lang/fnmatch.ts";
+import { fnmatch } from "../model/fnmatch.ts";
 import { printCommandList } from "../lang/cmd-print.ts";
 import type { CommandList } from "../lang/cmd-parse.ts";
 import type { Session } from "../model/index.ts";

@@ -6,7 +6,7 @@ import {
   type FindClient, type FindContext, type FindModel, type FindPane, type FindSession, type FindState, type FindWindow,
   type FindWinlink,
 } from "../../../src/mux/lang/cmd-find.ts";
-import { fnmatch } from "../../../src/mux/lang/fnmatch.ts";
+import { fnmatch } from "../../../src/mux/model/fnmatch.ts";
 
 let nextPane = 0;
 let nextWindow = 0;

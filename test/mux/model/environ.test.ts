@@ -2,7 +2,7 @@
 // matching, and what a child gets.
 import { test, expect } from "bun:test";
 import { Environ } from "../../../src/mux/model/index.ts";
-import { fnmatch } from "../../../src/mux/lang/fnmatch.ts";
+import { fnmatch } from "../../../src/mux/model/fnmatch.ts";
 
 test("entries come in strcmp order; a cleared one keeps its name with no value", () => {
   const e = Environ.from({ b: "2", B: "1", a: "0" });
