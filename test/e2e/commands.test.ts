@@ -123,6 +123,22 @@ test("last-pane, rename-window, rename-session", async () => {
   expect(await weft.ok("ls", "-F", "#S")).toBe("other\nrenamed\n");
 });
 
+test("a window's new name is stored escaped, as tmux 3.3a's window_set_name (new-window -n is not)", async () => {
+  weft = await Weft.start();
+  await weft.ok("new", "-d", "-s", "n", "--", "sh");
+  const name = () => weft!.ok("display", "-p", "-t", "n", "#{window_name}");
+  // tmux 3.3a printed each of these for the same commands.
+  await weft.ok("rename-window", "-t", "n", "a\\b$HOME\tt");
+  expect(await name()).toBe("a\\\\b\\$HOME\\tt\n");
+  await weft.ok("rename-window", "-t", "n", "hello \\ wazzup 0");
+  expect(await name()).toBe("hello \\\\ wazzup 0\n");
+  await weft.ok("new-window", "-t", "n", "-n", "x\\y", "--", "sh");
+  expect(await name()).toBe("x\\y\n");
+  await weft.ok("split-window", "-t", "n", "--", "sh");
+  await weft.ok("break-pane", "-t", "n", "-n", "p\\q");
+  expect(await name()).toBe("p\\\\q\n");
+});
+
 test("errors are one line in tmux's words and leave the server and its panes alone", async () => {
   weft = await Weft.start();
   const noServer = await weft.run("list-sessions");
