@@ -52,6 +52,11 @@ export function visName(s: string): string {
   return stravis(s, false);
 }
 
+/** session_check_name: a session's name as tmux keeps it (":" and "." become "_", then visName); null for "". */
+export function sessionName(s: string): string | null {
+  return s === "" ? null : visName(s.replace(/[:.]/g, "_"));
+}
+
 export function argsEscape(s: string): string {
   if (s === "") return "''";
   const quote = hasAny(s, NEEDS_DOUBLE) ? '"' : hasAny(s, NEEDS_SINGLE) ? "'" : "";
