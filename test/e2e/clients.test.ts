@@ -64,26 +64,58 @@ test("C-b x asks before killing the pane: n (or any key) keeps it, y kills it; c
   await waitFor(async () => (await w.ok("display", "-p", "-t", "k", "#W")).trim() === "renamed", "the confirmed command to run");
 });
 
-test("C-b q shows each pane's number in its middle; a number picks that pane, and the numbers go after display-panes-time", async () => {
+test("C-b q shows each pane's number over it; a number picks that pane, and the numbers go after display-panes-time", async () => {
   const w = (weft = await Weft.start());
   await w.ok("new", "-d", "-s", "q", "-x", "80", "-y", "23", "cat");
   await w.ok("split-window", "-d", "-h", "-t", "q", "cat");
   const c = w.attach(["attach", "-t", "q"], 80, 24);
   await c.waitForScreen((s) => s.includes("[q]"), "status line");
-  const middle = () => c.screen().split("\n")[11]!;
-  expect(middle().trim()).toBe("│");
+  // Each pane's size at its top-right shows while the numbers do (their digits are coloured blanks).
+  const top = () => c.screen().split("\n")[0]!;
+  const shown = () => /40x23│\s+39x23$/.test(top());
+  expect(shown()).toBe(false);
 
   c.type("\x02q");
-  await c.waitForScreen(() => /^\s+0\s+│\s+1\s*$/.test(middle()), "both numbers in the middle row");
+  await c.waitForScreen(shown, "both panes' sizes on the top row");
   c.type("1");
-  await c.waitForScreen(() => middle().trim() === "│", "the numbers gone");
+  await c.waitForScreen(() => !top().includes("x23"), "the numbers gone");
   expect((await w.ok("display", "-p", "-t", "q", "#{pane_index}")).trim()).toBe("1");
 
   await w.ok("set", "-g", "display-panes-time", "150");
   c.type("\x02q");
-  await c.waitForScreen(() => middle().includes("0"), "the numbers again");
-  await c.waitForScreen(() => middle().trim() === "│", "the numbers gone by themselves");
+  await c.waitForScreen(shown, "the numbers again");
+  await c.waitForScreen(() => !top().includes("x23"), "the numbers gone by themselves");
   expect((await w.ok("display", "-p", "-t", "q", "#{pane_index}")).trim()).toBe("1");
+});
+
+test("display-panes: a key that is no pane's goes on to the pane, a missing pane's is used up, -N takes none; -t names the client", async () => {
+  const w = (weft = await Weft.start());
+  await w.ok("new", "-d", "-s", "k", "-x", "80", "-y", "23", "cat");
+  await w.ok("split-window", "-d", "-h", "-t", "k", "cat");
+  const c = w.attach(["attach", "-t", "k"], 80, 24);
+  await c.waitForScreen((s) => s.includes("[k]"), "status line");
+  const name = (await w.ok("list-clients", "-F", "#{client_name}")).trim();
+  const top = () => c.screen().split("\n")[0]!;
+  const open = async () => {
+    await w.ok("display-panes", "-b", "-d", "0", "-t", name);
+    await c.waitForScreen(() => top().includes("40x23"), "the numbers");
+  };
+  // X is no pane's key: the numbers go and cat gets it.
+  await open();
+  c.type("X");
+  await waitFor(async () => (await w.capture("k.0")).includes("X"), "X in the pane");
+  // 7 is a pane's key but there is no pane 7: used up, the active pane stays.
+  await open();
+  c.type("7");
+  await c.waitForScreen(() => !top().includes("40x23"), "the numbers gone");
+  // -N: a pane's key closes them and reaches the pane.
+  await w.ok("display-panes", "-b", "-N", "-d", "0");
+  await c.waitForScreen(() => top().includes("40x23"), "the numbers with -N");
+  c.type("1");
+  await waitFor(async () => (await w.capture("k.0")).includes("X1"), "1 in the pane");
+  expect((await w.ok("display", "-p", "-t", "k", "#{pane_index}")).trim()).toBe("0");
+  const bad = await w.run("display-panes", "-t", "nosuch");
+  expect([bad.code, bad.stderr]).toEqual([1, "can't find client: nosuch\n"]);
 });
 
 test("C-b s lists the sessions over the pane, Down and Enter switch to one; C-b w lists windows too, q leaves, a number picks", async () => {
