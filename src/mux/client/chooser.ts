@@ -6,6 +6,8 @@
 import type { Highlight } from "../../render/index.ts";
 import { enterMode, leaveMode, type Model, type Pane, type PaneMode } from "../model/index.ts";
 import type { StatusPrompt } from "./prompt.ts";
+import { drawPreviewBox, listHeight, previewFits, type ModeHighlight } from "./mode-box.ts";
+import { modeTreeShortcut } from "./mode-tree.ts";
 
 /** The client a key came from: a pick runs its template as that client's command, or asks first. */
 export interface ModeCaller {
@@ -40,17 +42,29 @@ export interface ChooserItem {
   text: string;
   /** What picking it puts in the template: a session ($N), window (@N), buffer or client name. */
   target: string;
+  /** Its name in the preview box's title (mode_tree_item's name); the target when not given. */
+  name?: string;
+  /** What the preview box shows for it, inside `width` x `height`. */
+  preview?: (width: number, height: number) => string[];
 }
 
-/** What a list shows now: its items, and the one to select when it opens. */
+/** What a list shows now: its items, the one to select when it opens, and how its box is titled. */
 export interface ChooserList {
   items: ChooserItem[];
   selected: number;
+  /** The sort order (-O) and -r, in the box's title. */
+  sort?: { name: string; reversed: boolean };
+  /** -f given: whether anything matched. */
+  filter?: "active" | "no matches";
+  /** -N: no preview box. */
+  noPreview?: boolean;
 }
 
 export class Chooser implements PaneList {
   selected: number;
   private current: ChooserItem[];
+  /** The first item shown (mode_tree's offset). */
+  private offset = 0;
 
   /**
    * `name`: the mode's (tree-mode, buffer-mode, client-mode); `build` makes the list again
@@ -71,11 +85,13 @@ export class Chooser implements PaneList {
     return this.current;
   }
 
-  private refresh(): void {
+  private refresh(): ChooserList {
     const target = this.current[this.selected]?.target;
-    this.current = this.build().items;
+    const list = this.build();
+    this.current = list.items;
     const at = this.current.findIndex((it) => it.target === target);
     this.selected = Math.max(0, Math.min(this.current.length - 1, at >= 0 ? at : this.selected));
+    return list;
   }
 
   key(key: string, by: ModeCaller): void {
@@ -99,16 +115,38 @@ export class Chooser implements PaneList {
       case "C-g":
         return this.done(null, by);
     }
-    const picked = /^[0-9]$/.test(key) ? this.items[Number(key)] : undefined;
+    // A line's shortcut (0-9, then M-a to M-z) picks it.
+    const picked = this.items.find((_, i) => modeTreeShortcut(i) === key);
     if (picked) this.done(picked.target, by);
   }
 
-  /** The rows to show in a pane `height` rows high: a window of the list around the selection. */
-  view(height: number): { lines: string[]; selected: number } {
-    this.refresh();
-    const top = Math.max(0, Math.min(this.selected - (height >> 1), this.items.length - height));
-    const lines = this.items.slice(top, top + height).map((it, i) => `(${top + i}) ${it.text}`);
-    return { lines, selected: this.selected - top };
+  /**
+   * The rows of a pane `height` x `width` as tmux's mode tree draws them: the list at the top
+   * (scrolled only as far as keeps the selection shown), then the preview box of the selection.
+   */
+  view(height: number, width: number): { lines: string[]; selected: number; highlights: ModeHighlight[] } {
+    const list = this.refresh();
+    const items = this.items;
+    const h = listHeight(height, items.length);
+    if (this.selected > this.offset + h - 1) this.offset = this.selected - h + 1;
+    if (this.selected < this.offset) this.offset = this.selected;
+    this.offset = Math.max(0, Math.min(this.offset, Math.max(0, items.length - 1)));
+    const keys = items.map((_, i) => modeTreeShortcut(i)).filter((k): k is string => k !== null);
+    const keyWidth = keys.length ? Math.max(...keys.map((k) => k.length)) + 3 : 0;
+    const lines = items.slice(this.offset, this.offset + h).map((it, i) => {
+      const key = modeTreeShortcut(this.offset + i);
+      return (key ? `(${key})` : "").padEnd(keyWidth) + it.text;
+    });
+    const item = items[this.selected];
+    if (list.noPreview || !item || !previewFits(width, height, h)) return { lines, selected: this.selected - this.offset, highlights: [] };
+    while (lines.length < h) lines.push("");
+    const box = drawPreviewBox(
+      { name: item.name ?? item.target, ...(list.sort ? { sort: list.sort } : {}), ...(list.filter ? { filter: list.filter } : {}), content: item.preview ?? (() => []) },
+      width,
+      height,
+      h,
+    );
+    return { lines: [...lines, ...box.lines], selected: this.selected - this.offset, highlights: box.highlights };
   }
 }
 

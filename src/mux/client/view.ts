@@ -6,7 +6,7 @@ import type { Rect } from "../model/layout.ts";
 import { composeFrame, ClientScreen, FramePacer, invalidatePane, type CellStyle, type Frame, type PaneMark, type PaneView } from "../../render/index.ts";
 import { paneNumberMarks } from "./pane-numbers.ts";
 import { rangeAt, sanitizeTitle } from "./status.ts";
-import { buildChrome, styleHighlights, type Chrome } from "./chrome.ts";
+import { buildChrome, styleHighlights, type Chrome, type ModeStyles } from "./chrome.ts";
 import { colourReducer, hostColours, hostNoAutoMargin } from "./styles.ts";
 import type { DrawRange } from "../lang/format-draw.ts";
 import { colourForceRgb, colourSplitRgb } from "../model/colour.ts";
@@ -40,9 +40,10 @@ export interface ViewOwner extends FormatClient {
 }
 
 /** How a pane in a mode shows its list or text: the lines, the cursor on the selection (or the top). */
-function chooserView(c: PaneList, height: number, width: number, selectedStyle: CellStyle): Partial<PaneView> {
+function chooserView(c: PaneList, height: number, width: number, mode: ModeStyles): Partial<PaneView> {
   const { lines, selected, indicator, highlights } = c.view(height, width);
-  return { replace: { lines, selected, selectedStyle }, cursor: { x: 0, y: Math.max(0, selected) }, ...(indicator ? { indicator } : {}), ...(highlights ? { highlights } : {}) };
+  const styled = styleHighlights(highlights, mode);
+  return { replace: { lines, selected, selectedStyle: mode.selection }, cursor: { x: 0, y: Math.max(0, selected) }, ...(indicator ? { indicator } : {}), ...(styled ? { highlights: styled } : {}) };
 }
 
 export class ClientView {
@@ -204,7 +205,7 @@ export class ClientView {
       const view: PaneView = { terminal: p.model, x: r.x, y: r.y, width: r.width, height: r.height, active: p === w.active, ...chrome.panes.get(p), ...mode };
       if (mode.highlights) view.highlights = styleHighlights(mode.highlights, chrome.mode);
       const list = shownList(p);
-      if (list) Object.assign(view, chooserView(list, r.height, r.width, chrome.mode.selection));
+      if (list) Object.assign(view, chooserView(list, r.height, r.width, chrome.mode));
       if (this.paneNumbers) view.marks = this.paneMarks(s, p, r, this.owner.rows - (chrome.status?.lines.length ?? 0));
       return view;
     });
@@ -287,6 +288,11 @@ export class ClientView {
     if (mode === this.hostMouse) return;
     this.hostMouse = mode;
     this.owner.toTerminal(Buffer.from(hostMouseSequence(mode), "latin1"));
+  }
+
+  /** The text of the status lines as last drawn (choose-client's preview of this client). */
+  statusText(): string[] {
+    return (this.chrome?.status?.lines ?? []).map((cells) => cells.map((c) => c.text).join(""));
   }
 
   // ---- overlays ---------------------------------------------------------------------------
