@@ -62,11 +62,22 @@ export const chooseBuffer: CommandEntry = {
       const items = buffers.map((b) => ({
         text: `${b.name}: ${bufferFormat(ctx, fmt ?? BUFFER_MODE_FORMAT, b)}`,
         target: b.name,
+        tagAt: b.name.length,
         preview: (_w: number, h: number) => bufferLines(b.data, h),
       }));
       return { items, selected: 0, ...box };
     };
-    openChooser(ctx, "buffer-mode", list, ctx.args.values[0] ?? "paste-buffer -p -b '%%'");
+    // d deletes the current buffer, D the tagged ones (window_buffer_key); no buffers left closes the mode.
+    const drop = (names: string[]) => {
+      for (const n of names) {
+        const b = ctx.model.buffers.find((x) => x.name === n);
+        if (b) ctx.model.deleteBuffer(b);
+      }
+    };
+    openChooser(ctx, "buffer-mode", list, ctx.args.values[0] ?? "paste-buffer -p -b '%%'", {
+      d: (current) => drop([current]),
+      D: (_current, tagged) => drop(tagged),
+    });
   },
 };
 
@@ -89,12 +100,20 @@ export const chooseClient: CommandEntry = {
       const items = clients.map((c) => ({
         text: `${c.name}: ${format(ctx, fmt ?? CLIENT_MODE_FORMAT, { client: c })}`,
         target: c.name,
+        tagAt: c.name.length,
         preview: (w: number, h: number) => clientPreview(c, w, h),
       }));
       return { items, selected: 0, ...box };
     };
     // As tmux: no client attached, no mode.
     if (list().items.length === 0) return;
-    openChooser(ctx, "client-mode", list, ctx.args.values[0] ?? "detach-client -t '%%'");
+    // d detaches the current client, D the tagged ones (window_client_key); none left closes the mode.
+    const detach = (names: string[]) => {
+      for (const c of [...ctx.server.clients]) if (names.includes(c.name) && c.session) c.detach();
+    };
+    openChooser(ctx, "client-mode", list, ctx.args.values[0] ?? "detach-client -t '%%'", {
+      d: (current) => detach([current]),
+      D: (_current, tagged) => detach(tagged),
+    });
   },
 };

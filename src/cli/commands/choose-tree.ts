@@ -69,7 +69,8 @@ export const chooseTree: CommandEntry = {
       shown.forEach(({ s, links }, si) => {
         const sLast = si === shown.length - 1;
         if (s === current.session) selected = items.length;
-        items.push({ text: `${treePrefix({ depth: 0, last: sLast, flat: false, parentLast: false, children: true, expanded: sessionsOpen })}${s.name}: ${text({ session: s }, "session_format")}`, target: `$${s.id}`, name: s.name, preview: (pw, ph) => sessionPreview(s, pw, ph) });
+        const sprefix = treePrefix({ depth: 0, last: sLast, flat: false, parentLast: false, children: true, expanded: sessionsOpen });
+        items.push({ text: `${sprefix}${s.name}: ${text({ session: s }, "session_format")}`, target: `$${s.id}`, name: s.name, tagAt: sprefix.length + s.name.length, preview: (pw, ph) => sessionPreview(s, pw, ph) });
         if (!sessionsOpen) return;
         const panesOf = (l: Winlink) => (l.window.panes.size > 1 ? l.window.orderedPanes().filter((p) => keep(s, l.window, p)) : []);
         const flat = links.every((l) => panesOf(l).length === 0);
@@ -82,13 +83,13 @@ export const chooseTree: CommandEntry = {
           if (here && (!windowsOpen || panes.length === 0)) selected = items.length;
           const wprefix = treePrefix({ depth: 1, last: wLast, flat, parentLast: sLast, children: panes.length > 0, expanded: windowsOpen });
           // A link, not the window: it may be in several sessions (window_tree_get_target).
-          items.push({ text: `${wprefix}${link.index}: ${text({ session: s, window: w, winlink: link }, "window_format")}`, target: `=${s.name}:${link.index}.`, name: String(link.index), preview: (pw, ph) => windowPreview(w, pw, ph) });
+          items.push({ text: `${wprefix}${link.index}: ${text({ session: s, window: w, winlink: link }, "window_format")}`, target: `=${s.name}:${link.index}.`, name: String(link.index), tagAt: wprefix.length + String(link.index).length, child: true, preview: (pw, ph) => windowPreview(w, pw, ph) });
           if (!windowsOpen) return;
           panes.forEach((p, pi) => {
             if (here && p === w.active) selected = items.length;
             const pprefix = treePrefix({ depth: 2, last: pi === panes.length - 1, flat: true, parentLast: wLast, children: false, expanded: false });
             const index = String(w.paneIndex(p));
-            items.push({ text: `${pprefix}${index}: ${text({ session: s, window: w, winlink: link, pane: p }, "pane_format")}`, target: `=${s.name}:${link.index}.%${p.id}`, name: index, preview: (pw, ph) => panePreview(p, pw, ph) });
+            items.push({ text: `${pprefix}${index}: ${text({ session: s, window: w, winlink: link, pane: p }, "pane_format")}`, target: `=${s.name}:${link.index}.%${p.id}`, name: index, tagAt: pprefix.length + index.length, child: true, preview: (pw, ph) => panePreview(p, pw, ph) });
           });
         });
       });

@@ -46,7 +46,17 @@ export interface ChooserItem {
   name?: string;
   /** What the preview box shows for it, inside `width` x `height`. */
   preview?: (width: number, height: number) => string[];
+  /** Where a tag's "*" goes in `text` (after the name); untaggable without it. */
+  tagAt?: number;
+  /** Under another item (choose-tree's windows and panes): C-t tags only the top ones. */
+  child?: boolean;
 }
+
+/**
+ * A mode's own key (buffer-mode's d and D...): it gets the current item's target and the
+ * tagged ones; true when the mode should close.
+ */
+export type ChooserAction = (current: string, tagged: string[], by: ModeCaller) => boolean | void;
 
 /** What a list shows now: its items, the one to select when it opens, and how its box is titled. */
 export interface ChooserList {
@@ -65,6 +75,8 @@ export class Chooser implements PaneList {
   private current: ChooserItem[];
   /** The first item shown (mode_tree's offset). */
   private offset = 0;
+  /** The tagged items' targets (t, T, C-t). */
+  private readonly tagged = new Set<string>();
 
   /**
    * `name`: the mode's (tree-mode, buffer-mode, client-mode); `build` makes the list again
@@ -75,6 +87,7 @@ export class Chooser implements PaneList {
     readonly name: string,
     private readonly build: () => ChooserList,
     private readonly done: (target: string | null, by: ModeCaller) => void,
+    private readonly actions: Record<string, ChooserAction> = {},
   ) {
     const first = build();
     this.current = first.items;
@@ -114,10 +127,40 @@ export class Chooser implements PaneList {
       case "C-c":
       case "C-g":
         return this.done(null, by);
+      case "t":
+        return this.toggleTag();
+      case "T":
+        return this.tagged.clear();
+      case "C-t":
+        for (const it of this.items) if (it.tagAt !== undefined && !it.child) this.tagged.add(it.target);
+        return;
+    }
+    const action = this.actions[key];
+    const current = this.items[this.selected];
+    if (action && current) {
+      const tagged = this.items.filter((it) => this.tagged.has(it.target)).map((it) => it.target);
+      // As tmux's: the mode closes when asked to, or when nothing is left to list.
+      if (action(current.target, tagged, by) === true || this.refresh().items.length === 0) this.done(null, by);
+      return;
     }
     // A line's shortcut (0-9, then M-a to M-z) picks it.
     const picked = this.items.find((_, i) => modeTreeShortcut(i) === key);
     if (picked) this.done(picked.target, by);
+  }
+
+  /** t: tag the current item or untag it, then move down (without wrapping), as mode_tree's. */
+  private toggleTag(): void {
+    const it = this.items[this.selected];
+    if (!it || it.tagAt === undefined) return;
+    if (this.tagged.has(it.target)) this.tagged.delete(it.target);
+    else this.tagged.add(it.target);
+    this.selected = Math.min(this.items.length - 1, this.selected + 1);
+  }
+
+  /** An item's line: its text, with "*" after its name when tagged. */
+  private lineOf(it: ChooserItem): string {
+    if (it.tagAt === undefined || !this.tagged.has(it.target)) return it.text;
+    return `${it.text.slice(0, it.tagAt)}*${it.text.slice(it.tagAt)}`;
   }
 
   /**
@@ -135,7 +178,7 @@ export class Chooser implements PaneList {
     const keyWidth = keys.length ? Math.max(...keys.map((k) => k.length)) + 3 : 0;
     const lines = items.slice(this.offset, this.offset + h).map((it, i) => {
       const key = modeTreeShortcut(this.offset + i);
-      return (key ? `(${key})` : "").padEnd(keyWidth) + it.text;
+      return (key ? `(${key})` : "").padEnd(keyWidth) + this.lineOf(it);
     });
     const item = items[this.selected];
     if (list.noPreview || !item || !previewFits(width, height, h)) return { lines, selected: this.selected - this.offset, highlights: [] };
