@@ -63,7 +63,7 @@ export const chooseBuffer: CommandEntry = {
         text: `${b.name}: ${bufferFormat(ctx, fmt ?? BUFFER_MODE_FORMAT, b)}`,
         target: b.name,
         tagAt: b.name.length,
-        preview: (_w: number, h: number) => bufferLines(b.data, h),
+        preview: (_w: number, h: number) => ({ lines: bufferLines(b.data, h) }),
       }));
       return { items, selected: 0, ...box };
     };

@@ -83,7 +83,7 @@ export const chooseTree: CommandEntry = {
           if (here && (!windowsOpen || panes.length === 0)) selected = items.length;
           const wprefix = treePrefix({ depth: 1, last: wLast, flat, parentLast: sLast, children: panes.length > 0, expanded: windowsOpen });
           // A link, not the window: it may be in several sessions (window_tree_get_target).
-          items.push({ text: `${wprefix}${link.index}: ${text({ session: s, window: w, winlink: link }, "window_format")}`, target: `=${s.name}:${link.index}.`, name: String(link.index), tagAt: wprefix.length + String(link.index).length, child: true, preview: (pw, ph) => windowPreview(w, pw, ph) });
+          items.push({ text: `${wprefix}${link.index}: ${text({ session: s, window: w, winlink: link }, "window_format")}`, target: `=${s.name}:${link.index}.`, name: String(link.index), tagAt: wprefix.length + String(link.index).length, child: true, preview: (pw, ph) => windowPreview(s, w, pw, ph) });
           if (!windowsOpen) return;
           panes.forEach((p, pi) => {
             if (here && p === w.active) selected = items.length;

@@ -6,7 +6,7 @@
 import type { Highlight } from "../../render/index.ts";
 import { enterMode, leaveMode, type Model, type Pane, type PaneMode } from "../model/index.ts";
 import type { StatusPrompt } from "./prompt.ts";
-import { drawPreviewBox, listHeight, previewFits, type ModeHighlight } from "./mode-box.ts";
+import { drawPreviewBox, listHeight, previewFits, type ModeHighlight, type PreviewContent } from "./mode-box.ts";
 import { modeTreeShortcut } from "./mode-tree.ts";
 
 /** The client a key came from: a pick runs its template as that client's command, or asks first. */
@@ -45,7 +45,7 @@ export interface ChooserItem {
   /** Its name in the preview box's title (mode_tree_item's name); the target when not given. */
   name?: string;
   /** What the preview box shows for it, inside `width` x `height`. */
-  preview?: (width: number, height: number) => string[];
+  preview?: (width: number, height: number) => PreviewContent;
   /** Where a tag's "*" goes in `text` (after the name); untaggable without it. */
   tagAt?: number;
   /** Under another item (choose-tree's windows and panes): C-t tags only the top ones. */
@@ -184,7 +184,7 @@ export class Chooser implements PaneList {
     if (list.noPreview || !item || !previewFits(width, height, h)) return { lines, selected: this.selected - this.offset, highlights: [] };
     while (lines.length < h) lines.push("");
     const box = drawPreviewBox(
-      { name: item.name ?? item.target, ...(list.sort ? { sort: list.sort } : {}), ...(list.filter ? { filter: list.filter } : {}), content: item.preview ?? (() => []) },
+      { name: item.name ?? item.target, ...(list.sort ? { sort: list.sort } : {}), ...(list.filter ? { filter: list.filter } : {}), content: item.preview ?? (() => ({ lines: [] })) },
       width,
       height,
       h,

@@ -23,7 +23,13 @@ export interface PreviewBox {
   /** -f given: whether anything matched it (nothing matching shows everything). */
   filter?: "active" | "no matches";
   /** What goes inside the box, for an inside `width` x `height`: lines from its top-left. */
-  content: (width: number, height: number) => string[];
+  content: (width: number, height: number) => PreviewContent;
+}
+
+/** A preview's lines, and cells restyled over them (a preview's cursor, labels in colour), from its top-left. */
+export interface PreviewContent {
+  lines: string[];
+  highlights?: ModeHighlight[];
 }
 
 /** Whether a pane `width` x `rows` with a list of `height` rows has room for the preview box. */
@@ -67,10 +73,14 @@ export function drawPreviewBox(box: PreviewBox, width: number, rows: number, hei
   }
   const innerW = width - 4;
   const innerH = boxRows - 2;
-  const content = innerW > 0 && innerH > 0 ? box.content(innerW, innerH) : [];
+  const content = innerW > 0 && innerH > 0 ? box.content(innerW, innerH) : { lines: [] };
+  for (const h of content.highlights ?? []) {
+    if (h.y < 0 || h.y >= innerH || h.x >= innerW) continue;
+    highlights.push({ ...h, x: 2 + h.x, y: height + 1 + h.y, width: Math.min(h.width, innerW - h.x) });
+  }
   const lines = [top];
   for (let i = 0; i < boxRows - 2; i++) {
-    const text = cutToWidth(content[i] ?? "", innerW);
+    const text = cutToWidth(content.lines[i] ?? "", innerW);
     lines.push(`│ ${text}${" ".repeat(Math.max(0, innerW - Bun.stringWidth(text)))} │`);
   }
   lines.push(`└${inner}┘`);

@@ -4,6 +4,7 @@
 import type { Pane } from "../model/index.ts";
 import { statusLineCount } from "./status.ts";
 import type { ClientConnection } from "./client-connection.ts";
+import type { PreviewContent } from "./mode-box.ts";
 
 interface CursorInternals {
   _core?: { coreService?: { isCursorHidden?: boolean } };
@@ -16,29 +17,33 @@ function windowStart(at: number, size: number, total: number): number {
   return start;
 }
 
-/** `width` x `height` of the pane's own screen (under any mode): around its cursor when that shows, else the top-left. */
-export function panePreview(p: Pane, width: number, height: number): string[] {
+/**
+ * `width` x `height` of the pane's own screen (under any mode): around its cursor when that
+ * shows, else the top-left; the cursor's cell in reverse, as screen_write_preview.
+ */
+export function panePreview(p: Pane, width: number, height: number): PreviewContent {
   const b = p.terminal.buffer.active;
   const cursorShown = !((p.terminal as unknown as CursorInternals)._core?.coreService?.isCursorHidden ?? false);
   const px = cursorShown ? windowStart(b.cursorX, width, p.cols) : 0;
   const py = cursorShown ? windowStart(b.cursorY, height, p.rows) : 0;
   const out: string[] = [];
   for (let y = py; y < Math.min(p.rows, py + height); y++) out.push(b.getLine(b.baseY + y)?.translateToString(true, px, px + width) ?? "");
-  return out;
+  return { lines: out, highlights: cursorShown ? [{ x: b.cursorX - px, y: b.cursorY - py, width: 1, reverse: true }] : [] };
 }
 
-export function clientPreview(c: ClientConnection, width: number, height: number): string[] {
+export function clientPreview(c: ClientConnection, width: number, height: number): PreviewContent {
   const s = c.session;
-  if (!s) return [];
+  if (!s) return { lines: [] };
   let lines = statusLineCount(s.options);
   if (lines >= height) lines = 0;
   const top = lines > 0 && s.options.getString("status-position") === "top";
   const out: string[] = new Array<string>(height).fill("");
   const pane = panePreview(s.current.active, width, height - 2 - lines);
-  pane.forEach((l, i) => (out[(top ? lines : 0) + i] = l));
+  const y0 = top ? lines : 0;
+  pane.lines.forEach((l, i) => (out[y0 + i] = l));
   // tmux puts the line under the status line's second row when the status is at the top.
   out[top ? 2 : height - 1 - lines] = "─".repeat(width);
   const status = c.view.statusText();
   for (let i = 0; i < lines; i++) out[(top ? 0 : height - lines) + i] = status[i] ?? "";
-  return out;
+  return { lines: out, highlights: (pane.highlights ?? []).map((h) => ({ ...h, y: h.y + y0 })) };
 }
