@@ -1,6 +1,7 @@
 // What replaces a pane while it is in one of tmux's window modes, on every client showing it:
-// the list of choose-tree (sessions and windows), choose-buffer and choose-client, moved
-// through with the arrows (or j/k), picked with Enter or an item's number; and the view of a
+// the list of choose-tree (sessions, windows, panes), choose-buffer and choose-client, moved
+// through as tmux's mode tree (its layout and preview box: mode-box.ts), picked with Enter or an
+// item's shortcut, tagged with t (T, C-t) for the mode's own keys; and the view of a
 // command's output (C-b ?), scrolled as tmux's view mode. Both are left with q or Escape.
 
 import type { Highlight } from "../../render/index.ts";
@@ -75,6 +76,8 @@ export class Chooser implements PaneList {
   private current: ChooserItem[];
   /** The first item shown (mode_tree's offset). */
   private offset = 0;
+  /** The list's rows when last drawn: a page for PageUp / PageDown. */
+  private height = 1;
   /** The tagged items' targets (t, T, C-t). */
   private readonly tagged = new Set<string>();
 
@@ -109,15 +112,32 @@ export class Chooser implements PaneList {
 
   key(key: string, by: ModeCaller): void {
     switch (key) {
+      // Up and Down wrap round, as mode_tree_up / _down.
       case "Up":
       case "k":
       case "C-p":
-        this.selected = Math.max(0, this.selected - 1);
+        this.selected = this.selected === 0 ? this.items.length - 1 : this.selected - 1;
         return;
       case "Down":
       case "j":
       case "C-n":
-        this.selected = Math.min(this.items.length - 1, this.selected + 1);
+        this.selected = this.selected >= this.items.length - 1 ? 0 : this.selected + 1;
+        return;
+      case "PPage":
+      case "C-b":
+        this.selected = Math.max(0, this.selected - this.height);
+        return;
+      case "NPage":
+      case "C-f":
+        this.selected = Math.min(this.items.length - 1, this.selected + this.height);
+        return;
+      case "g":
+      case "Home":
+        this.selected = 0;
+        return;
+      case "G":
+      case "End":
+        this.selected = Math.max(0, this.items.length - 1);
         return;
       case "Enter":
       case "C-m":
@@ -171,6 +191,7 @@ export class Chooser implements PaneList {
     const list = this.refresh();
     const items = this.items;
     const h = listHeight(height, items.length);
+    this.height = h;
     if (this.selected > this.offset + h - 1) this.offset = this.selected - h + 1;
     if (this.selected < this.offset) this.offset = this.selected;
     this.offset = Math.max(0, Math.min(this.offset, Math.max(0, items.length - 1)));
