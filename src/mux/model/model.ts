@@ -541,13 +541,14 @@ export class Model {
       const existing = this.buffers.find((b) => b.name === name);
       if (existing) {
         existing.data = data;
+        existing.created = Date.now();
         return existing;
       }
-      const b = { name, data, automatic: false };
+      const b = { name, data, automatic: false, created: Date.now() };
       this.buffers.unshift(b);
       return b;
     }
-    const b = { name: `buffer${this.bufferCounter++}`, data, automatic: true };
+    const b = { name: `buffer${this.bufferCounter++}`, data, automatic: true, created: Date.now() };
     this.buffers.unshift(b);
     const limit = this.serverOptions.getNumber("buffer-limit");
     const auto = this.buffers.filter((x) => x.automatic);
