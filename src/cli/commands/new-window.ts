@@ -30,7 +30,8 @@ export const newWindow: CommandEntry = {
       if (existing === session.curw) detached = false;
       model.replaceLink(session, existing);
     }
-    const w = model.createWindow(session, { name, index: index ?? undefined, select: !detached, pane: { ...opts, cwd } });
+    const size = ctx.server.newWindowSize(session, ctx.client);
+    const w = model.createWindow(session, { name, index: index ?? undefined, select: !detached, pane: { ...opts, cwd }, ...size });
     printNew(ctx, "#{session_name}:#{window_index}.#{pane_index}", { session, window: w, pane: w.active });
     ctx.insertHook?.("after-new-window", { session, window: w, pane: w.active });
   },

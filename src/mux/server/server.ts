@@ -430,6 +430,28 @@ export class Server implements ClientHost {
   }
 
   /**
+   * A new window's size in session s (tmux's default_window_size with no window): under
+   * window-size latest the calling client's, if attached and counted; else the latest, largest or
+   * smallest of the clients on the session; with none (or manual), the session's default-size.
+   * Attached clients resize it again afterwards as for any window.
+   */
+  newWindowSize(s: Session, caller: ClientConnection | null): { cols: number; rows: number } {
+    const mode = this.model.windowOptions.getString("window-size");
+    if (mode !== "manual") {
+      if (mode === "latest" && caller?.session && caller.terminal && !caller.control) return { cols: caller.cols, rows: caller.windowRows };
+      const sizes = clientSizes([...this.clients].filter((c) => c.session === s && (c.terminal || c.control)), null);
+      if (sizes.length > 0) {
+        const latest = sizes.reduce((a, b) => (b.lastActivity > a.lastActivity ? b : a));
+        const pick = mode === "largest" ? Math.max : Math.min;
+        if (mode === "latest") return { cols: latest.cols, rows: latest.windowRows };
+        return { cols: pick(...sizes.map((c) => c.cols)), rows: pick(...sizes.map((c) => c.windowRows)) };
+      }
+    }
+    const m = /^(\d+)x(\d+)/.exec(s.options.getString("default-size"));
+    return m ? { cols: Math.max(1, Number(m[1])), rows: Math.max(1, Number(m[2])) } : { cols: 80, rows: 24 };
+  }
+
+  /**
    * The largest or smallest size of the clients whose session has the window (resize-window -A
    * and -a: tmux's clients_calculate_size from default_window_size); null when none counts.
    */
@@ -467,7 +489,7 @@ export class Server implements ClientHost {
  * ignore_client_size): a control client only once refresh-client -C gave it one, for the
  * window or for all; ignore-size clients only when no other client counts.
  */
-function clientSizes(clients: ClientConnection[], w: Window): { cols: number; windowRows: number; lastActivity: number }[] {
+function clientSizes(clients: ClientConnection[], w: Window | null): { cols: number; windowRows: number; lastActivity: number }[] {
   const sized = clients.flatMap((c) => {
     if (!c.control) return [{ cols: c.cols, windowRows: c.windowRows, lastActivity: c.lastActivity, ignore: false }];
     const size = c.control.sizeFor(w);
