@@ -6,7 +6,14 @@ import { encodeKey } from "../../mux/lang/keys.ts";
 import { runCopyModeCommand } from "../../mux/lang/copy-mode-keys.ts";
 import { shownList } from "../../mux/client/chooser.ts";
 import { modeChanged } from "../../mux/model/index.ts";
-import { attachedClient } from "./common.ts";
+import { attachedClient, format } from "./common.ts";
+import { normalizeKeyName } from "../../mux/lang/keys.ts";
+
+/** A word of send-keys as the keys a mode's table sees: a key name, else each character. */
+function modeKeys(word: string, literal: boolean): string[] {
+  const name = literal ? null : normalizeKeyName(word);
+  return name ? [name] : [...word];
+}
 
 export const sendKeys: CommandEntry = {
   name: "send-keys",
@@ -30,14 +37,23 @@ export const sendKeys: CommandEntry = {
       // as the count typed before it.
       const cm = pane.copyMode;
       if (!cm) throw new CommandError("not in a mode");
-      const [name, arg] = a.positional;
-      if (!name) throw new CommandError("no command specified");
+      const [name, ...args] = a.positional;
+      // tmux's window_copy_command: no command at all does nothing either.
+      if (name === undefined) return;
       cm.vi = window.options.getString("mode-keys") === "vi";
-      const times = nText !== undefined ? repeat : cm.prefix;
+      const count = nText !== undefined ? repeat : cm.prefix;
       cm.prefix = 1;
-      cm.apply(() => {
-        for (let i = 0; i < times && pane.copyMode === cm; i++) runCopyModeCommand(cm, name, arg);
-      });
+      const expand = (fmt: string) => format(ctx, fmt, ctx.target);
+      cm.apply(() => runCopyModeCommand(cm, name, { args, count, expand, formatArgs: flag(a, "F") }));
+      return;
+    }
+    if (pane.copyMode && !flag(a, "H")) {
+      // Keys sent to a pane in copy mode run its table's bindings there (cmd_send_keys_inject_key).
+      const table = window.options.getString("mode-keys") === "vi" ? "copy-mode-vi" : "copy-mode";
+      for (let i = 0; i < repeat; i++) for (const word of a.positional) for (const key of modeKeys(word, flag(a, "l"))) {
+        const b = ctx.server.keys.lookup(table, key);
+        if (b) ctx.item.insert(b.commands, { ...ctx.item.state, current: ctx.target });
+      }
       return;
     }
     const list = shownList(pane);

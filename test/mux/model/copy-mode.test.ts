@@ -4,7 +4,7 @@ import { expect, test } from "bun:test";
 import { Terminal } from "@xterm/headless";
 import { CopyMode } from "../../../src/mux/model/copy-mode.ts";
 import { useTmuxWidths } from "../../../src/mux/model/unicode-widths.ts";
-import { runCopyModeCommand } from "../../../src/mux/lang/copy-mode-keys.ts";
+import { plainInput, runCopyModeCommand } from "../../../src/mux/lang/copy-mode-keys.ts";
 
 function term(cols: number, rows: number, scrollback = 1000): Terminal {
   const t = new Terminal({ cols, rows, scrollback, allowProposedApi: true });
@@ -18,7 +18,7 @@ function setup(t: Terminal, vi = true) {
   const copied: string[] = [];
   let exited = false;
   const cm = new CopyMode(t, { copy: (s) => copied.push(s), changed() {}, exit: () => (exited = true) }, vi);
-  const x = (name: string, arg?: string) => runCopyModeCommand(cm, name, arg);
+  const x = (name: string, arg?: string) => runCopyModeCommand(cm, name, plainInput(arg === undefined ? [] : [arg]));
   return { cm, copied, x, exited: () => exited };
 }
 
