@@ -70,8 +70,8 @@ function copyLines(cm: CopyMode, c: CopyCommandInput, fromStart: boolean, pipe: 
   cm.copyOut(opts);
   if (cancel) return cm.cancel();
   cm.clearSelection();
+  cm.moveTo(saved.cursor.x, saved.cursor.y);
   cm.top = saved.top;
-  cm.cursor = saved.cursor;
 }
 
 /** The search text: the argument (expanded with -F), else the last search's. */
@@ -198,10 +198,7 @@ const COMMANDS: Record<string, CopyCommand> = {
   "search-forward-text": search(true, false),
   "search-forward-incremental": search(true, false, 1),
   "search-reverse": { ...move((cm) => void cm.searchAgain(true)), clear: "always" },
-  "select-line": once("always", (cm, c) => {
-    cm.selectLine();
-    for (let i = 1; i < c.count; i++) cm.down();
-  }),
+  "select-line": once("always", (cm, c) => cm.selectLine(c.count)),
   "select-word": once("always", (cm) => cm.selectWord()),
   "set-mark": once("always", (cm) => moves.setMark(cm)),
   "start-of-line": once("emacs", (cm) => cm.startOfLine()),

@@ -450,10 +450,13 @@ export class CopyMode {
     this.moveTo(a.x, a.y);
   }
 
-  selectLine(): void {
+  /** select-line: from the line's start, the cursor at the end of the `count`-th line. */
+  selectLine(count = 1): void {
     this.beginSelection();
     this.lineSelect = true;
     this.anchor!.x = 0;
+    for (let i = 1; i < count; i++) this.down();
+    this.endOfLine();
   }
 
   clearSelection(): void {
@@ -494,6 +497,8 @@ export class CopyMode {
       out += end > from ? this.cells(y).slice(from, end) : "";
       if (y < e[1].y && !joinNext) out += "\n";
     }
+    // vi: a selection that takes in the end of its last line keeps that line's newline (tmux).
+    if (this.vi && !this.rectangle && e[1].x >= this.length(e[1].y) && !this.isWrapped(e[1].y + 1)) out += "\n";
     return out;
   }
 
@@ -602,10 +607,11 @@ export class CopyMode {
     this.moveTo(0, this.cursor.y);
   }
 
+  /** To the end of the line (its wrapped rest too): after its last character, in vi as in emacs (tmux). */
   endOfLine(): void {
     let y = this.cursor.y;
     while (y < this.lastLine && this.isWrapped(y + 1)) y++;
-    this.moveTo(this.endX(y), y);
+    this.moveTo(Math.min(this.length(y), this.cols - 1), y);
     this.wantX = Infinity;
   }
 
