@@ -463,10 +463,6 @@ export class ClientConnection {
     this.view.showOutput(text);
   }
 
-  showPaneNumbers(ms: number, pick: (paneId: string) => void): void {
-    this.view.showPaneNumbers(ms, pick);
-  }
-
   openPrompt(prompt: StatusPrompt): void {
     this.view.openPrompt(prompt);
   }
