@@ -530,13 +530,14 @@ export class Model {
 
   // ---- paste buffers -----------------------------------------------------------------------
 
-  addBuffer(data: string, name?: string): PasteBuffer {
-    const b = this.storeBuffer(data, name);
+  /** A buffer named `name`, or the next automatic one (`prefix` and a number: copy mode's prefix argument). */
+  addBuffer(data: string, name?: string, prefix = "buffer"): PasteBuffer {
+    const b = this.storeBuffer(data, name, prefix);
     this.notify.emit({ type: "paste-buffer-changed", buffer: b });
     return b;
   }
 
-  private storeBuffer(data: string, name: string | undefined): PasteBuffer {
+  private storeBuffer(data: string, name: string | undefined, prefix: string): PasteBuffer {
     if (name) {
       const existing = this.buffers.find((b) => b.name === name);
       if (existing) {
@@ -548,7 +549,7 @@ export class Model {
       this.buffers.unshift(b);
       return b;
     }
-    const b = { name: `buffer${this.bufferCounter++}`, data, automatic: true, created: Date.now() };
+    const b = { name: `${prefix}${this.bufferCounter++}`, data, automatic: true, created: Date.now() };
     this.buffers.unshift(b);
     const limit = this.serverOptions.getNumber("buffer-limit");
     const auto = this.buffers.filter((x) => x.automatic);
