@@ -60,6 +60,7 @@ export const commandPrompt: CommandEntry = {
           resolve();
         }, flag(a, "1"), flag(a, "N"));
         prompt.history = historyOf(ctx.model, type);
+        prompt.type = type;
         client.openPrompt(prompt);
       };
       ask(0);
