@@ -58,7 +58,7 @@ export const commandPrompt: CommandEntry = {
             ctx.server.runner.reportError(client, null, e.message);
           }
           resolve();
-        }, flag(a, "1"), flag(a, "N"));
+        }, { single: flag(a, "1"), numeric: flag(a, "N"), key: flag(a, "k") });
         prompt.history = historyOf(ctx.model, type);
         prompt.type = type;
         client.openPrompt(prompt);

@@ -66,23 +66,29 @@ function typedText(key: string, bytes: Uint8Array): string {
   return /^[^\x00-\x1f\x7f]+$/.test(s) ? s : "";
 }
 
+/**
+ * command-prompt's -1, -N and -k. `single`: the first character typed ends the prompt with it
+ * (copy mode's f, t, F and T ask for the character to jump to this way); the editing keys still
+ * work and Enter answers with what is there. `numeric`: digits are typed, any other key ends it
+ * with them and then does what it would have done (copy mode's repeat counts: 3 then j).
+ * `key`: the first key's name is the answer.
+ */
+export interface PromptKind {
+  single?: boolean;
+  numeric?: boolean;
+  key?: boolean;
+}
+
 export class Prompt implements StatusPrompt {
   private readonly edit: LineEditor;
   private readonly vi: ViState = { command: false };
   private env: PromptEnv | null = null;
 
-  /**
-   * `oneKey` (command-prompt -1): the first key ends the prompt, a printable one as its text
-   * (copy mode's f, t, F and T ask for the character to jump to this way). `numeric`
-   * (command-prompt -N): digits are typed, any other key ends it with them and then does what
-   * it would have done (copy mode's repeat counts: 3 then j).
-   */
   constructor(
     private readonly label: string,
     initial: string,
     private readonly done: (text: string | null) => void,
-    private readonly oneKey = false,
-    private readonly numeric = false,
+    private readonly kind: PromptKind = {},
   ) {
     this.edit = new LineEditor(initial);
   }
@@ -104,11 +110,8 @@ export class Prompt implements StatusPrompt {
   }
 
   key(key: string, bytes: Uint8Array): boolean | void {
-    if (this.oneKey) {
-      const s = typedText(key, bytes);
-      return this.done(key !== "Paste" && s !== "" ? s : null);
-    }
-    if (this.numeric && !/^[0-9]$/.test(key)) {
+    if (this.kind.key) return this.done(key);
+    if (this.kind.numeric && !/^[0-9]$/.test(key)) {
       this.done(this.edit.text);
       return false;
     }
@@ -123,9 +126,10 @@ export class Prompt implements StatusPrompt {
     this.typeKey(key, bytes);
   }
 
-  /** A key that is not an editing key types its text, if it has any. */
+  /** A key that is not an editing key types its text, if it has any (with -1, which answers). */
   private typeKey(key: string, bytes: Uint8Array): void {
-    this.edit.insert(typedText(key, bytes));
+    const typed = this.edit.insert(typedText(key, bytes));
+    if (typed && this.kind.single) return this.done(this.edit.size === 1 ? this.edit.text : null);
     this.onChange?.();
   }
 
