@@ -77,6 +77,12 @@ export interface PromptKind {
   single?: boolean;
   numeric?: boolean;
   key?: boolean;
+  /**
+   * -i: the line starts empty (the initial text is what C-r or C-s on it takes back) and every
+   * change is answered at once, its text after "=" ("-" for C-r, "+" for C-s): copy mode's
+   * incremental search. "=" alone as soon as the prompt opens.
+   */
+  incremental?: (text: string) => void;
 }
 
 export class Prompt implements StatusPrompt {
@@ -90,8 +96,12 @@ export class Prompt implements StatusPrompt {
     private readonly done: (text: string | null) => void,
     private readonly kind: PromptKind = {},
   ) {
-    this.edit = new LineEditor(initial);
+    this.last = kind.incremental ? initial : "";
+    this.edit = new LineEditor(kind.incremental ? "" : initial);
   }
+
+  /** An incremental prompt's initial text (tmux's prompt_last). */
+  private readonly last: string;
 
   /** The history Up and Down (C-p, C-n) walk, and that Enter adds a line to (command-prompt -T's type). */
   history: { cursor: HistoryCursor; add(line: string): void } | null = null;
@@ -101,8 +111,11 @@ export class Prompt implements StatusPrompt {
 
   onChange?: () => void;
 
+  /** On the client's status line: an incremental prompt answers "=" now, as tmux's status_prompt_set. */
   attach(env: PromptEnv): void {
+    const first = this.env === null;
     this.env = env;
+    if (first) this.kind.incremental?.("=");
   }
 
   line(): PromptLine {
@@ -122,145 +135,165 @@ export class Prompt implements StatusPrompt {
       if (r.kind === "key") k = r.key;
       else return this.typeKey(key, bytes);
     }
-    if (this.process(k)) return;
-    this.typeKey(key, bytes);
+    const did = this.process(k);
+    if (did === null) return this.typeKey(key, bytes);
+    if (did === "changed") this.changed();
+    else if (did !== "handled") this.onChange?.();
   }
 
   /** A key that is not an editing key types its text, if it has any (with -1, which answers). */
   private typeKey(key: string, bytes: Uint8Array): void {
     const typed = this.edit.insert(typedText(key, bytes));
     if (typed && this.kind.single) return this.done(this.edit.size === 1 ? this.edit.text : null);
+    if (typed) this.changed();
+    else this.onChange?.();
+  }
+
+  /** tmux's "changed": an incremental prompt answers with its text so far, marked = (or C-r's -, C-s's +). */
+  private changed(prefix = "="): void {
+    this.kind.incremental?.(`${prefix}${this.edit.text}`);
     this.onChange?.();
   }
 
-  /** The editing keys of status_prompt_key; false for a key that is to be typed instead. */
-  private process(key: string): boolean {
+  /**
+   * The keys of status_prompt_key: "changed" where tmux goes to its changed label (what an
+   * incremental prompt answers to), "same" for a key that changed nothing it tells, "handled" when it did all itself (ended the prompt, answered),
+   * or null for a key that is to be typed.
+   */
+  private process(key: string): "changed" | "same" | "handled" | null {
     const e = this.edit;
-    const seps = () => this.env?.wordSeparators() ?? DEFAULT_SEPARATORS;
     switch (key) {
       case "Enter":
       case "C-m":
       case "C-j":
         if (e.text !== "") this.history?.add(e.text);
         this.done(e.text);
-        return true;
+        return "handled";
       case "Escape":
       case "C-c":
       case "C-g":
         this.done(null);
-        return true;
+        return "handled";
       case "Up":
       case "C-p": {
         const older = this.history?.cursor.up();
-        if (older !== undefined && older !== null) e.set(older);
-        break;
+        if (older === undefined || older === null) return "same";
+        e.set(older);
+        return "changed";
       }
       case "Down":
       case "C-n":
-        if (this.history) e.set(this.history.cursor.down());
-        break;
+        if (!this.history) return "same";
+        e.set(this.history.cursor.down());
+        return "changed";
       case "Tab":
-        this.complete();
-        break;
-      default:
-        if (!this.move(key, seps) && !this.change(key, seps)) return false;
+        return this.complete() ? "changed" : "same";
+      case "C-r":
+      case "C-s":
+        return this.again(key === "C-r" ? "-" : "+");
     }
-    this.onChange?.();
-    return true;
+    const moved = this.move(key);
+    if (moved !== null) return moved;
+    const changed = this.change(key);
+    return changed === null ? null : changed ? "changed" : "same";
   }
 
-  /** The cursor moves: by character, to the ends, by word. */
-  private move(key: string, seps: () => string): boolean {
+  /** An incremental prompt's C-r and C-s: search again (-, +), or with no text take back the last. */
+  private again(prefix: "-" | "+"): "same" | "handled" {
+    const search = this.kind.incremental;
+    if (!search) return "same";
+    if (this.edit.size === 0) {
+      this.edit.set(this.last);
+      this.changed();
+    } else this.changed(prefix);
+    return "handled";
+  }
+
+  /** The cursor moves; tmux counts the word moves as changes, the others not. */
+  private move(key: string): "changed" | "same" | null {
     const e = this.edit;
+    const seps = () => this.env?.wordSeparators() ?? DEFAULT_SEPARATORS;
     switch (key) {
       case "Left":
       case "C-b":
         e.left();
-        return true;
+        return "same";
       case "Right":
       case "C-f":
         e.right();
-        return true;
+        return "same";
       case "Home":
       case "C-a":
         e.home();
-        return true;
+        return "same";
       case "End":
       case "C-e":
         e.end();
-        return true;
+        return "same";
       case "C-Right":
       case "M-f":
         e.forwardWord(false, seps());
-        return true;
+        return "changed";
       case "C-Left":
       case "M-b":
         e.backwardWord(seps());
-        return true;
+        return "changed";
       case "vi-w":
         e.forwardWord(true, seps());
-        return true;
+        return "changed";
       case "vi-W":
         e.forwardWord(true, "");
-        return true;
+        return "changed";
       case "vi-e":
         e.endWord(seps());
-        return true;
+        return "changed";
       case "vi-E":
         e.endWord("");
-        return true;
+        return "changed";
       case "vi-B":
         e.backwardWord("");
-        return true;
+        return "changed";
     }
-    return false;
+    return null;
   }
 
-  /** The text changes: deletes, C-w's cut and C-y's yank, C-t. */
-  private change(key: string, seps: () => string): boolean {
+  /** The text changes: deletes, C-w's cut and C-y's yank, C-t; whether anything did. */
+  private change(key: string): boolean | null {
     const e = this.edit;
     switch (key) {
       case "BSpace":
       case "C-h":
-        e.backspace();
-        return true;
+        return e.backspace();
       case "DC":
       case "C-d":
-        e.deleteChar();
-        return true;
+        return e.deleteChar();
       case "C-u":
         e.clear();
         return true;
       case "C-k":
-        e.killToEnd();
-        return true;
+        return e.killToEnd();
       case "C-w":
-        e.deleteWord(seps());
+        e.deleteWord(this.env?.wordSeparators() ?? DEFAULT_SEPARATORS);
         return true;
       case "C-y":
-        e.yank(this.env?.topBuffer() ?? null);
-        return true;
+        return e.yank(this.env?.topBuffer() ?? null);
       case "C-t":
-        e.transpose();
-        return true;
+        return e.transpose();
     }
-    return false;
+    return null;
   }
 
-  /** Tab: the word at the cursor completed, or a menu of what it could be. */
-  private complete(): void {
+  /** Tab: the word at the cursor completed (true), or a menu of what it could be. */
+  private complete(): boolean {
     const env = this.env;
     const at = this.edit.wordAtCursor();
-    if (!env || !at) return;
+    if (!env || !at) return false;
     const word = this.edit.chars.slice(at.start, at.end).join("");
     // tmux copies the word into a 64-byte buffer and gives up on a longer one.
-    if (Buffer.byteLength(word) > 63) return;
+    if (Buffer.byteLength(word) > 63) return false;
     const got = complete(env.completion, word, at.start, this.type, env.menuRows());
-    if (!got) return;
-    if ("text" in got) {
-      this.edit.replaceWord(got.text);
-      return;
-    }
+    if (!got) return false;
+    if ("text" in got) return this.edit.replaceWord(got.text);
     const { menu } = got;
     const x = Math.max(0, menu.offset + displayWidth(this.label) - 2);
     env.openMenu(menu.labels, x, (i) => {
@@ -270,5 +303,6 @@ export class Prompt implements StatusPrompt {
       else this.edit.replaceWord(value);
       this.onChange?.();
     });
+    return false;
   }
 }

@@ -72,8 +72,9 @@ const COMMANDS: Record<string, CopyCommand> = {
   "search-backward": (cm, arg) => void cm.search(arg ?? cm.searchText, false, true),
   "search-forward-text": (cm, arg) => void cm.search(arg ?? cm.searchText, true),
   "search-backward-text": (cm, arg) => void cm.search(arg ?? cm.searchText, false),
-  "search-forward-incremental": (cm, arg) => void cm.search(arg ?? cm.searchText, true),
-  "search-backward-incremental": (cm, arg) => void cm.search(arg ?? cm.searchText, false),
+  // The prompt's text after =, - or + (command-prompt -i).
+  "search-forward-incremental": (cm, arg) => cm.incrementalSearch(arg ?? "", true),
+  "search-backward-incremental": (cm, arg) => cm.incrementalSearch(arg ?? "", false),
   "jump-forward": (cm, arg) => cm.jump("forward", arg ?? ""),
   "jump-backward": (cm, arg) => cm.jump("backward", arg ?? ""),
   "jump-to-forward": (cm, arg) => cm.jump("to-forward", arg ?? ""),
@@ -104,5 +105,7 @@ export function isCopyModeCommand(name: string): boolean {
 export function runCopyModeCommand(cm: CopyMode, name: string, arg?: string): void {
   const f = COMMANDS[name];
   if (!f) throw new CommandError(`unknown command: ${name}`);
+  // Only a search keeps an incremental search's starting point (tmux forgets it with the marks).
+  if (!name.startsWith("search-")) cm.searchOrigin = null;
   f(cm, arg);
 }

@@ -86,6 +86,13 @@ export class CopyMode {
   searchForward = true;
   /** How many times the next command runs (send-keys -N with no key: a typed repeat count; tmux's wme->prefix). */
   prefix = 1;
+  /**
+   * Where an incremental search started (tmux's searchx, searchy, searcho): a changed text
+   * searches again from there. Any command but a search forgets it.
+   */
+  searchOrigin: { cursor: Point; top: number } | null = null;
+  /** The search's matches are highlighted: an incremental search with no text or no match clears them. */
+  searchMarks = true;
   /** The last search was a regular expression (search-forward, search-backward: /, ?), not text (the -text and incremental ones). */
   searchRegex = false;
   /** The last jump (f, F, t, T) for jump-again and jump-reverse. */
@@ -269,7 +276,7 @@ export class CopyMode {
   }
 
   private searchHighlights(out: Highlight[]): void {
-    if (!this.searchText) return;
+    if (!this.searchText || !this.searchMarks) return;
     for (let row = 0; row < this.rows; row++) {
       const y = this.top + row;
       for (const m of this.findInLine(y, this.searchText, this.searchRegex)) {
@@ -646,7 +653,31 @@ export class CopyMode {
     this.searchText = text;
     this.searchForward = forward;
     this.searchRegex = regex;
+    this.searchMarks = true;
     return this.searchAgain(false);
+  }
+
+  /**
+   * search-forward-incremental / -backward-incremental as tmux 3.3a's: `arg` is the prompt's
+   * text after "=" (this search's direction), "-" (up) or "+" (down). A text other than the last
+   * starts again from where the search began; none, or no match, clears the highlights.
+   */
+  incrementalSearch(arg: string, forward: boolean): void {
+    const prefix = arg.slice(0, 1);
+    const text = arg.slice(1);
+    if (!this.searchOrigin) this.searchOrigin = { cursor: { ...this.cursor }, top: this.top };
+    else if (this.searchText !== "" && text !== this.searchText) {
+      this.cursor = { ...this.searchOrigin.cursor };
+      this.top = this.searchOrigin.top;
+    }
+    if (text === "") {
+      this.searchMarks = false;
+      this.match = null;
+      return;
+    }
+    const down = prefix === "+" || (prefix === "=" && forward);
+    if (prefix !== "=" && prefix !== "+" && prefix !== "-") return;
+    if (!this.search(text, down)) this.searchMarks = false;
   }
 
   /** n (same direction) or N (reverse). */

@@ -252,3 +252,43 @@ describe("Tab", () => {
     expect(p.line().buffer).toBe("split-pane ");
   });
 });
+
+describe("-i: incremental answers", () => {
+  const incremental = (initial: string) => {
+    const told: string[] = [];
+    const done: (string | null)[] = [];
+    const p = new Prompt("(search up) ", initial, (t) => void done.push(t), { incremental: (t) => void told.push(t) });
+    p.attach(env("emacs"));
+    return { p, told, done };
+  };
+
+  test("= as it opens, with the line empty; =TEXT at each change; moves that change nothing say nothing", () => {
+    const { p, told } = incremental("last");
+    expect(p.line().buffer).toBe("");
+    expect(told).toEqual(["="]);
+    pressAll(p, [{ text: "fo" }, "Left", "Home", "End", "BSpace", "BSpace", "BSpace", "C-k"]);
+    expect(told).toEqual(["=", "=f", "=fo", "=f", "="]);
+    // tmux counts a word move as a change.
+    pressAll(p, [{ text: "a b" }, "M-b"]);
+    expect(told.slice(-1)).toEqual(["=a b"]);
+  });
+
+  test("C-r and C-s search again (- and +); on an empty line they take back the initial text", () => {
+    const { p, told, done } = incremental("last");
+    press(p, "C-r");
+    expect(p.line().buffer).toBe("last");
+    press(p, "C-r");
+    press(p, "C-s");
+    expect(told).toEqual(["=", "=last", "-last", "+last"]);
+    press(p, "Enter");
+    expect(done).toEqual(["last"]);
+  });
+
+  test("without -i C-r and C-s do nothing", () => {
+    const p = new Prompt(":", "ab", () => {});
+    p.attach(env("emacs"));
+    press(p, "C-r");
+    press(p, "C-s");
+    expect(p.line()).toEqual({ prompt: ":", buffer: "ab", index: 2 });
+  });
+});
