@@ -66,3 +66,31 @@ test("status-keys vi: Escape to command mode in message-command-style, then its 
   c.type("\r");
   await waitFor(async () => (await w.run("show", "-gv", "@v")).stdout === "right\n", "the edited line run");
 });
+
+test("copy mode's C-r: an incremental search as it is typed; C-r goes on up, BSpace starts again", async () => {
+  const w = (weft = await Weft.start());
+  await w.ok("new", "-d", "-s", "p", "-x", "80", "-y", "23", "printf 'alpha\\nbeta foo\\ngamma foo bar\\nfoo delta\\n'; exec sleep 100");
+  const c = w.attach(["attach", "-t", "p"], 80, 24);
+  await c.waitForScreen((s) => s.includes("foo delta"), "the text");
+  // The current match in copy-mode-current-match-style (bg=magenta): which row's "f" has it.
+  const current = () => [1, 2, 3].filter((y) => {
+    const line = c.host.buffer.active.getLine(y);
+    const x = line?.translateToString().indexOf("f") ?? -1;
+    return x >= 0 && line?.getCell(x)?.getBgColor() === 5;
+  });
+  c.type("\x02[");
+  await c.waitForScreen((s) => s.includes("[0/0]"), "copy mode");
+  c.type("\x12");
+  await c.waitForScreen((s) => lastLine(s).startsWith("(search up)"), "the search prompt");
+  c.type("fo");
+  await waitFor(() => current().join() === "3", "fo found upwards: foo delta");
+  c.type("\x12");
+  await waitFor(() => current().join() === "2", "C-r: gamma foo");
+  c.type("\x12");
+  await waitFor(() => current().join() === "1", "C-r: beta foo");
+  c.type("\x7f");
+  await waitFor(() => current().join() === "3", "BSpace: from the start again");
+  c.type("\r");
+  await c.waitForScreen((s) => !lastLine(s).startsWith("(search up)"), "the prompt closed");
+  expect(current()).toEqual([3]);
+});
