@@ -40,23 +40,6 @@ export interface StatusPrompt {
   attach?(env: PromptEnv): void;
 }
 
-/** A question answered by one key: `yes` (y unless set) confirms, any other key declines. */
-export class Confirm implements StatusPrompt {
-  constructor(
-    private readonly label: string,
-    private readonly yes: string,
-    private readonly done: (confirmed: boolean) => void,
-  ) {}
-
-  line(): PromptLine {
-    return { prompt: this.label, buffer: "", index: 0 };
-  }
-
-  key(key: string): void {
-    this.done(key === this.yes);
-  }
-}
-
 /** tmux's default word-separators, for a prompt no client has attached to (tests). */
 const DEFAULT_SEPARATORS = "!\"#$%&'()*+,-./:;<=>?@[\\]^`{|}~";
 
@@ -304,5 +287,15 @@ export class Prompt implements StatusPrompt {
       this.onChange?.();
     });
     return false;
+  }
+}
+
+/**
+ * confirm-before's question, a -1 prompt as tmux 3.3a's: y (or Y; else the -c key) confirms,
+ * any other character, Enter or Escape declines, and the editing keys leave it open.
+ */
+export class Confirm extends Prompt {
+  constructor(label: string, yes: string, done: (confirmed: boolean) => void) {
+    super(label, "", (text) => done(text !== null && (yes === "y" ? text.toLowerCase() === "y" : text === yes)), { single: true });
   }
 }

@@ -4,7 +4,7 @@
 import { test, expect, describe } from "bun:test";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
-import { Prompt, type PromptEnv } from "../../../src/mux/client/prompt.ts";
+import { Confirm, Prompt, type PromptEnv } from "../../../src/mux/client/prompt.ts";
 import type { CompletionSource } from "../../../src/mux/client/prompt-complete.ts";
 import { drawPrompt } from "../../../src/mux/client/status.ts";
 import { DEFAULT_BASE, ATTR } from "../../../src/mux/model/style.ts";
@@ -290,5 +290,31 @@ describe("-i: incremental answers", () => {
     press(p, "C-r");
     press(p, "C-s");
     expect(p.line()).toEqual({ prompt: ":", buffer: "ab", index: 2 });
+  });
+});
+
+describe("confirm-before's question (a -1 prompt)", () => {
+  const ask = (keys: string, yes = "y") => {
+    const got: boolean[] = [];
+    const p = new Confirm("Confirm 'kill-pane'? (y/n) ", yes, (ok) => void got.push(ok));
+    p.attach(env(keys));
+    return { p, got };
+  };
+  test("y or Y confirms, another character, Enter or Escape declines, Left leaves it open", () => {
+    for (const [keys, want] of [[["y"], [true]], [["Y"], [true]], [["n"], [false]], [["Enter"], [false]], [["Escape"], [false]], [["Left"], []], [["Left", "y"], [true]]] as const) {
+      const { p, got } = ask("emacs");
+      for (const k of keys) press(p, k);
+      expect(got).toEqual([...want]);
+    }
+  });
+  test("vi: Escape is command mode, where y does nothing; i then y confirms; -c's key is exact", () => {
+    const { p, got } = ask("vi");
+    pressAll(p, ["Escape", "y"]);
+    expect(got).toEqual([]);
+    pressAll(p, ["i", "y"]);
+    expect(got).toEqual([true]);
+    const c = ask("emacs", "Q");
+    press(c.p, "q");
+    expect(c.got).toEqual([false]);
   });
 });
