@@ -127,7 +127,7 @@ export function complete(src: CompletionSource, word: string, offset: number, ty
   const s = target ? word : word.slice(2);
   const flag = target ? "" : (word[1] as string);
   if (!target) offset += 2;
-  if (type === "window-target") return windowChoices(src, null, s, "", offset, height, true);
+  if (type === "window-target") return unlessSame(word, windowChoices(src, null, s, "", offset, height, true));
   const colon = s.indexOf(":");
   if (colon === -1) {
     const list = sessionList(src, s);
@@ -138,9 +138,12 @@ export function complete(src: CompletionSource, word: string, offset: number, ty
   if (s.includes(".", colon + 1)) return null;
   const session = colon === 0 ? null : s.slice(0, colon);
   if (session !== null && src.windows(session) === undefined) return null;
-  const got = windowChoices(src, session, s.slice(colon + 1), flag, offset, height, false);
-  if (got && "text" in got && got.text === word) return null;
-  return got;
+  return unlessSame(word, windowChoices(src, session, s.slice(colon + 1), flag, offset, height, false));
+}
+
+/** A completion that is the word itself is none. */
+function unlessSame(word: string, got: Completion): Completion {
+  return got && "text" in got && got.text === word ? null : got;
 }
 
 /** The end of status_prompt_complete: a completion that adds nothing becomes a menu of the choices. */

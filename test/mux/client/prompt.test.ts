@@ -241,6 +241,20 @@ describe("Tab", () => {
     expect(p.line().buffer).toBe("select");
   });
 
+  test("a menu is at most 10 rows (the room there is): the last choices, sorted; the first windows", () => {
+    const many: CompletionSource = { ...source, optionNames: () => Array.from({ length: 15 }, (_, i) => `opt-${String.fromCharCode(111 - i)}`) };
+    const opened: string[][] = [];
+    const p = new Prompt(":", "set opt-", () => {});
+    p.attach(env("emacs", { completion: many, openMenu: (labels) => (opened.push(labels), true) }));
+    press(p, "Tab");
+    expect(opened).toEqual([["opt-f", "opt-g", "opt-h", "opt-i", "opt-j", "opt-k", "opt-l", "opt-m", "opt-n", "opt-o"]]);
+    const w = new Prompt(":", "selectw -t:", () => {});
+    const windows: CompletionSource = { ...source, windows: () => [0, 1, 2, 3].map((index) => ({ index, name: "sh" })) };
+    w.attach(env("emacs", { completion: windows, menuRows: () => 2, openMenu: (labels) => (opened.push(labels), true) }));
+    press(w, "Tab");
+    expect(opened[1]).toEqual(["main:0 (sh)", "main:1 (sh)"]);
+  });
+
   test("vi: Tab completes in insert mode, not in command mode", () => {
     const p = new Prompt(":", "split-p", () => {});
     p.attach(env("vi", { completion: source }));
@@ -317,4 +331,28 @@ describe("confirm-before's question (a -1 prompt)", () => {
     press(c.p, "q");
     expect(c.got).toEqual([false]);
   });
+});
+
+test("the completion menu (MENU_TAB): Tab steps down and closes past the last; BSpace closes; a digit picks", async () => {
+  const { Menu } = await import("../../../src/mux/client/menu.ts");
+  const picked: string[] = [];
+  const make = () => {
+    const m = new Menu("", ["a", "b", "c"].map((name, i) => ({ name, key: String(i), command: String(i) })), 80, { stayOpen: false, noMouse: true, tab: true, choose: (c) => void picked.push(c) });
+    m.place(0, 0, 80, 24);
+    return m;
+  };
+  const m = make();
+  expect(m.choice).toBe(0);
+  expect(m.key("Tab")).toBe("redraw");
+  expect(m.key("Tab")).toBe("redraw");
+  expect(m.choice).toBe(2);
+  expect(m.key("Tab")).toBe("close");
+  expect(make().key("BSpace")).toBe("close");
+  expect(make().key("2")).toBe("close");
+  expect(picked).toEqual(["2"]);
+  // A menu without it (display-menu) ignores both.
+  const plain = new Menu("", [{ name: "a", key: "", command: "" }], 80, { stayOpen: false, noMouse: true, choose() {} });
+  plain.place(0, 0, 80, 24);
+  expect(plain.key("Tab")).toBe("none");
+  expect(plain.key("BSpace")).toBe("none");
 });
