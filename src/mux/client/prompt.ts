@@ -6,6 +6,7 @@ import { displayWidth } from "../lang/format.ts";
 import { LineEditor } from "./prompt-edit.ts";
 import { translateViKey, type ViState } from "./prompt-keys.ts";
 import { complete, type CompletionSource } from "./prompt-complete.ts";
+import { parseKeys } from "../lang/keys.ts";
 
 /** What a prompt shows: its prompt text (format markup allowed), what has been typed, the cursor's index in it. */
 export interface PromptLine {
@@ -45,8 +46,15 @@ const DEFAULT_SEPARATORS = "!\"#$%&'()*+,-./:;<=>?@[\\]^`{|}~";
 
 /** The printable text a key types, "" for a key that types nothing. */
 function typedText(key: string, bytes: Uint8Array): string {
-  const s = key === "Space" ? " " : key === "Paste" ? Buffer.from(bytes.subarray(6, bytes.length - 6)).toString("utf8") : Buffer.from(bytes).toString("utf8");
+  const s = key === "Space" ? " " : Buffer.from(bytes).toString("utf8");
   return /^[^\x00-\x1f\x7f]+$/.test(s) ? s : "";
+}
+
+/** A bracketed paste's keys: tmux turns bracketed paste off at the prompt, so what is pasted is typed (a newline is Enter). */
+function pastedKeys(bytes: Uint8Array): { key: string; bytes: Uint8Array }[] {
+  const start = "\x1b[200~".length;
+  const body = bytes.subarray(start, Math.max(start, bytes.length - (Buffer.from(bytes.subarray(-6)).toString() === "\x1b[201~" ? 6 : 0)));
+  return parseKeys(body);
 }
 
 /**
@@ -76,15 +84,22 @@ export class Prompt implements StatusPrompt {
   constructor(
     private readonly label: string,
     initial: string,
-    private readonly done: (text: string | null) => void,
+    answer: (text: string | null) => void,
     private readonly kind: PromptKind = {},
   ) {
+    this.done = (text) => {
+      this.over = true;
+      answer(text);
+    };
     this.last = kind.incremental ? initial : "";
     this.edit = new LineEditor(kind.incremental ? "" : initial);
   }
 
   /** An incremental prompt's initial text (tmux's prompt_last). */
   private readonly last: string;
+  private readonly done: (text: string | null) => void;
+  /** Answered or cancelled: what is left of a paste goes nowhere. */
+  private over = false;
 
   /** The history Up and Down (C-p, C-n) walk, and that Enter adds a line to (command-prompt -T's type). */
   history: { cursor: HistoryCursor; add(line: string): void } | null = null;
@@ -107,6 +122,10 @@ export class Prompt implements StatusPrompt {
 
   key(key: string, bytes: Uint8Array): boolean | void {
     if (this.kind.key) return this.done(key);
+    if (key === "Paste") {
+      for (const k of pastedKeys(bytes)) if (!this.over) this.key(k.key, k.bytes);
+      return;
+    }
     if (this.kind.numeric && !/^[0-9]$/.test(key)) {
       this.done(this.edit.text);
       return false;

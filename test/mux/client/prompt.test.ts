@@ -356,3 +356,14 @@ test("the completion menu (MENU_TAB): Tab steps down and closes past the last; B
   expect(plain.key("Tab")).toBe("none");
   expect(plain.key("BSpace")).toBe("none");
 });
+
+test("a paste is typed key by key, as at tmux's prompt (bracketed paste is off there): a newline is Enter", () => {
+  const paste = (s: string) => new TextEncoder().encode(`\x1b[200~${s}\x1b[201~`);
+  const got: (string | null)[] = [];
+  const p = new Prompt(":", "", (t) => void got.push(t));
+  p.attach(env("emacs"));
+  p.key("Paste", paste("new-window -n é"));
+  expect(p.line().buffer).toBe("new-window -n é");
+  p.key("Paste", paste("x\x17y\rignored"));
+  expect(got).toEqual(["new-window -n y"]);
+});
