@@ -95,6 +95,11 @@ function search(forward: boolean, regex: boolean, min = 0): CopyCommand {
   };
 }
 
+/** An incremental search (tmux's window_copy_cmd_search_*_incremental): its text after =, - or +. */
+function incremental(forward: boolean): CopyCommand {
+  return { min: 1, max: 1, clear: "always", run: (cm, c) => cm.incrementalSearch(c.args[0] ?? "", forward) };
+}
+
 /** Leave copy mode when a move down left the view at the bottom (the -and-cancel forms). */
 function cancelAtBottom(cm: CopyMode): void {
   if (cm.position.offset === 0) cm.cancel();
@@ -193,10 +198,11 @@ const COMMANDS: Record<string, CopyCommand> = {
   // incremental ones plain text.
   "search-backward": search(false, true),
   "search-backward-text": search(false, false),
-  "search-backward-incremental": search(false, false, 1),
+  // The prompt's text after =, - or + (command-prompt -i, as C-r and C-s run it).
+  "search-backward-incremental": incremental(false),
   "search-forward": search(true, true),
   "search-forward-text": search(true, false),
-  "search-forward-incremental": search(true, false, 1),
+  "search-forward-incremental": incremental(true),
   "search-reverse": { ...move((cm) => void cm.searchAgain(true)), clear: "always" },
   "select-line": once("always", (cm, c) => cm.selectLine(c.count)),
   "select-word": once("always", (cm) => cm.selectWord()),
@@ -236,6 +242,8 @@ export function runCopyModeCommand(cm: CopyMode, name: string, input: CopyComman
     if (f.repeat) for (let i = 0; i < input.count && !cm.finished; i++) f.run(cm, input);
     else f.run(cm, input);
   }
+  // Only a search keeps an incremental search's starting point (tmux forgets it with the marks).
+  if (!name.startsWith("search-")) cm.searchOrigin = null;
   if (name.startsWith("search-") || cm.finished) return;
   if (clear === "emacs" && cm.vi) clear = "never";
   if (clear !== "never") cm.searchMarked = false;

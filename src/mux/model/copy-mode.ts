@@ -118,6 +118,11 @@ export class CopyMode {
   searchForward = true;
   /** How many times the next command runs (send-keys -N with no key: a typed repeat count; tmux's wme->prefix). */
   prefix = 1;
+  /**
+   * Where an incremental search started (tmux's searchx, searchy, searcho): a changed text
+   * searches again from there. Any command but a search forgets it.
+   */
+  searchOrigin: { cursor: Point; top: number } | null = null;
   /** The last search was a regular expression (search-forward, search-backward: /, ?), not text (the -text and incremental ones). */
   searchRegex = false;
   /** The last jump (f, F, t, T) for jump-again and jump-reverse. */
@@ -817,6 +822,29 @@ export class CopyMode {
     this.searchForward = forward;
     this.searchRegex = regex;
     return this.searchAgain(false);
+  }
+
+  /**
+   * search-forward-incremental / -backward-incremental as tmux 3.3a's: `arg` is the prompt's
+   * text after "=" (this search's direction), "-" (up) or "+" (down). A text other than the last
+   * starts again from where the search began; none, or no match, clears the highlights.
+   */
+  incrementalSearch(arg: string, forward: boolean): void {
+    const prefix = arg.slice(0, 1);
+    const text = arg.slice(1);
+    if (!this.searchOrigin) this.searchOrigin = { cursor: { ...this.cursor }, top: this.top };
+    else if (this.searchText !== "" && text !== this.searchText) {
+      this.cursor = { ...this.searchOrigin.cursor };
+      this.top = this.searchOrigin.top;
+    }
+    if (text === "") {
+      this.searchMarked = false;
+      this.match = null;
+      return;
+    }
+    const down = prefix === "+" || (prefix === "=" && forward);
+    if (prefix !== "=" && prefix !== "+" && prefix !== "-") return;
+    if (!this.search(text, down)) this.searchMarked = false;
   }
 
   /** n (same direction) or N (reverse). */
