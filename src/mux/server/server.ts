@@ -13,7 +13,7 @@ import { KeyTables } from "../lang/bindings.ts";
 import { ClientConnection } from "../client/client-connection.ts";
 import type { ClientHost, RunState } from "../client/host.ts";
 import { CommandError, findEntry, type CommandEntry, type CommandContext, type Target } from "../lang/command.ts";
-import { resolveTarget, type TargetScope } from "../lang/target.ts";
+import { resolveClient, resolveTarget, type TargetScope } from "../lang/target.ts";
 import type { FindFlags } from "../lang/cmd-find.ts";
 import type { CommandList, ParseEnvironment } from "../lang/cmd-parse.ts";
 import { DEFAULT_BINDINGS } from "../lang/default-bindings.ts";
@@ -239,22 +239,19 @@ export class Server implements ClientHost {
   }
 
   /**
-   * The attached client a command means: the one named (its terminal, with or without /dev/,
-   * as list-clients shows it), else the calling one, else the most recently active. Throws
-   * tmux's errors when there is none.
+   * The attached client a command means (tmux's target client, cmd_find_client): the one named
+   * (its name or terminal, with or without /dev/), else the calling one if attached, else the
+   * most recently active client of the caller's pane's session or of the best session. `env`
+   * is the command's environment (its $WEFT_PANE says which pane it runs in). Throws tmux's
+   * errors when there is none.
    */
-  targetClient(name: string | undefined, caller: ClientConnection | null): ClientConnection {
-    let pick: ClientConnection | null = null;
-    for (const c of this.clients) {
-      if (!c.session || c.closed) continue;
-      if (name !== undefined) {
-        if (c.name === name || c.name === `/dev/${name}`) return c;
-      } else if (!pick || c.lastActivity > pick.lastActivity) pick = c;
-    }
-    if (name !== undefined) throw new CommandError(`can't find client: ${name}`);
-    if (caller?.session) return caller;
-    if (!pick) throw new CommandError("no current client");
-    return pick;
+  targetClient(name: string | undefined, caller: ClientConnection | null, env: Record<string, string> = {}): ClientConnection {
+    const live = [...this.clients].filter((c) => !c.closed);
+    const scope = this.targetScope(caller, env);
+    const found = resolveClient(this.model, scope, name);
+    const conn = found === null ? null : found === scope.caller ? caller : live[scope.clients.indexOf(found)];
+    if (!conn) throw new CommandError("no current client");
+    return conn;
   }
 
   removeClient(c: ClientConnection): void {
