@@ -66,9 +66,13 @@ async function connect(path: string, handlers: Handlers): Promise<Socket<undefin
   // made can be lost ("server exited unexpectedly"); a refused one is "no server running".
   let made = false;
   let lostEarly = false;
+  let gone = false; // close and error may both come: the connection is lost once
   const lost = () => {
-    if (made) handlers.close();
-    else lostEarly = true;
+    if (gone) return;
+    if (made) {
+      gone = true;
+      handlers.close();
+    } else lostEarly = true;
   };
   try {
     const sock = await Bun.connect({
@@ -81,7 +85,7 @@ async function connect(path: string, handlers: Handlers): Promise<Socket<undefin
       },
     });
     made = true;
-    if (lostEarly) queueMicrotask(() => handlers.close());
+    if (lostEarly) queueMicrotask(lost);
     return sock;
   } catch {
     return null;
@@ -115,6 +119,26 @@ function startServer(fs: typeof NodeFs, argv: string[], env: Record<string, stri
   } finally {
     if (log !== null) fs.closeSync(log);
   }
+}
+
+/**
+ * How often a client whose server closed before answering anything tries again. Such a server
+ * was exiting as it accepted the connection (its last client had just left): the command never
+ * ran, and a moment later the socket is gone, so this is a refused connect come late: start a
+ * server when the command may, else there is none running. (tmux 3.3a's client says "server
+ * exited unexpectedly" here, and fails 3.3a's own conf-syntax.sh so.) Bounded, for a server
+ * that always closes.
+ */
+const UNANSWERED_RETRIES = 3;
+const LOST = -1;
+
+/** Reach a server again after an unanswered close: the one there now, or a new one; null when none. */
+async function reconnect(fs: typeof NodeFs | null, opts: ClientOptions, handlers: Handlers): Promise<Socket<undefined> | null> {
+  const again = !fs || fs.existsSync(opts.socketPath) ? await connect(opts.socketPath, handlers) : null;
+  if (again || !opts.startServer || !fs) return again;
+  const env = processEnv();
+  startServer(fs, opts.serverArgv, { ...env, ...SERVER_ENV }, env.WEFT_SERVER_LOG);
+  return connectWithRetry(fs, opts.socketPath, handlers, 10_000);
 }
 
 /**
@@ -189,7 +213,8 @@ export async function runClient(opts: ClientOptions): Promise<number> {
   // Bytes for the server, in order. What the socket does not take now waits for its drain, and
   // the terminal is not read meanwhile: typed input and pastes are throttled (the server stops
   // reading a client whose pane is behind), never dropped.
-  const outbox = new Outbox((b) => sock?.write(b) ?? b.length);
+  const newOutbox = () => new Outbox((b) => sock?.write(b) ?? b.length);
+  let outbox = newOutbox();
   const write = (bytes: Uint8Array) => {
     if (sock && !outbox.write(bytes) && attached) process.stdin.pause();
     else if (sock && control && outbox.bytes > 0) control.pause();
@@ -202,9 +227,13 @@ export async function runClient(opts: ClientOptions): Promise<number> {
   const control: ControlStdio | null = opts.control
     ? new (await import("./control-stdio.ts")).ControlStdio(opts.control, (b) => write(encodeData(b)), () => send({ t: "input-end" }))
     : null;
+  // Set while a close before any answer would be retried (see UNANSWERED_RETRIES).
+  let answered = false;
+  let onUnanswered: (() => boolean) | null = null;
   const handlers: Handlers = {
     drain,
     data: (b: Uint8Array) => {
+      answered = true;
       let frames;
       try {
         frames = reader.push(b);
@@ -217,6 +246,7 @@ export async function runClient(opts: ClientOptions): Promise<number> {
       }
     },
     close: () => {
+      if (!answered && onUnanswered?.()) return;
       if (controlExited) return; // it prints %exit and finishes itself
       if (control) {
         out(1, "%exit lost server\n");
@@ -321,6 +351,18 @@ export async function runClient(opts: ClientOptions): Promise<number> {
     process.on(sig, () => finish(sig === "SIGINT" ? 130 : 1, attached ? `[terminated]` : undefined));
   }
 
+  // Resolves with LOST when the server closes before answering and this try may be retried:
+  // not the last one, and no control client (its input may have gone to the lost server).
+  const unanswered = (tries: number) =>
+    new Promise<typeof LOST>((resolve) => {
+      onUnanswered = () => {
+        if (tries >= UNANSWERED_RETRIES || control) return false;
+        onUnanswered = null;
+        resolve(LOST);
+        return true;
+      };
+    });
+
   // No socket file, no server: start one without a failing connect first (~1 ms).
   sock = !fs || fs.existsSync(opts.socketPath) ? await connect(opts.socketPath, handlers) : null;
   const refused = (await opts.socketDir?.pending) ?? (sock ? null : await opts.socketDir?.full());
@@ -354,7 +396,19 @@ export async function runClient(opts: ClientOptions): Promise<number> {
   send({ t: "hello", version: PROTOCOL_VERSION });
   sendCommand();
   mark("command sent");
-  const code = await done;
+  let code = await Promise.race([done, unanswered(0)]);
+  for (let tries = 1; code === LOST; tries++) {
+    outbox = newOutbox(); // what the lost socket did not take is sent again in full below
+    sock = await reconnect(fs, opts, handlers);
+    if (!sock) {
+      out(2, `no server running on ${opts.socketPath}\n`);
+      await output.flushed();
+      return 1;
+    }
+    send({ t: "hello", version: PROTOCOL_VERSION });
+    sendCommand();
+    code = await Promise.race([done, unanswered(tries)]);
+  }
   sock.end();
   await output.flushed();
   return code;

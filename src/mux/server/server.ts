@@ -219,6 +219,12 @@ export class Server implements ClientHost {
       unix: path,
       socket: {
         open: (sock: Socket<ClientConnection>) => {
+          // Accepted by the kernel as this server began to exit: closed unanswered, which tells
+          // the client that its command never ran here (it starts a server or retries).
+          if (this.exiting) {
+            sock.end();
+            return;
+          }
           const uid = socketPeerUid(sock);
           if (uid !== null && !this.acl.has(uid)) {
             sock.end(encodeJson({ t: "error", message: "access not allowed" }));
