@@ -274,7 +274,9 @@ export async function runClient(opts: ClientOptions): Promise<number> {
       case "attach":
         return enterAttached(m.direct === true);
       case "detach":
-        return finish(m.code, m.message, 1);
+        finish(m.code, m.message, 1);
+        if (m.hup && process.ppid > 1) process.kill(process.ppid, "SIGHUP"); // as tmux's client, once it has left
+        return;
       case "suspend":
         return suspend();
       case "lock":

@@ -71,3 +71,16 @@ test("detach-client -s detaches that session's clients; a session not found is n
   await within(a.c.exited, "session one's client to leave");
   expect(await clients(w)).toEqual([b.tty]);
 });
+
+test("detach-client -P detaches with tmux's message and hangs up the shell the client was started from", async () => {
+  const w = (weft = await Weft.start());
+  await w.ok("new", "-d", "-s", "hup", "sh");
+  const sh = w.shell();
+  await sh.waitForScreen((s) => s.includes("$"), "the shell's prompt");
+  sh.type("$WEFT_CMD attach -t hup\r");
+  await sh.waitForScreen((s) => s.includes("[hup]"), "the attached session");
+  await w.ok("detach-client", "-P");
+  await sh.waitForScreen((s) => s.includes("[detached and SIGHUP (from session hup)]"), "tmux's message");
+  await within(sh.exited, "the shell to be hung up");
+  expect(await clients(w)).toEqual([]);
+});
