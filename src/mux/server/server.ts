@@ -13,7 +13,7 @@ import { KeyTables } from "../lang/bindings.ts";
 import { ClientConnection } from "../client/client-connection.ts";
 import type { ClientHost, RunState } from "../client/host.ts";
 import { CommandError, findEntry, type CommandEntry, type CommandContext, type Target } from "../lang/command.ts";
-import { resolveTarget, type TargetScope } from "../lang/target.ts";
+import { resolveClient, resolveTarget, type TargetScope } from "../lang/target.ts";
 import type { FindFlags } from "../lang/cmd-find.ts";
 import type { CommandList, ParseEnvironment } from "../lang/cmd-parse.ts";
 import { DEFAULT_BINDINGS } from "../lang/default-bindings.ts";
@@ -219,6 +219,12 @@ export class Server implements ClientHost {
       unix: path,
       socket: {
         open: (sock: Socket<ClientConnection>) => {
+          // Accepted by the kernel as this server began to exit: closed unanswered, which tells
+          // the client that its command never ran here (it starts a server or retries).
+          if (this.exiting) {
+            sock.end();
+            return;
+          }
           const uid = socketPeerUid(sock);
           if (uid !== null && !this.acl.has(uid)) {
             sock.end(encodeJson({ t: "error", message: "access not allowed" }));
@@ -239,22 +245,19 @@ export class Server implements ClientHost {
   }
 
   /**
-   * The attached client a command means: the one named (its terminal, with or without /dev/,
-   * as list-clients shows it), else the calling one, else the most recently active. Throws
-   * tmux's errors when there is none.
+   * The attached client a command means (tmux's target client, cmd_find_client): the one named
+   * (its name or terminal, with or without /dev/), else the calling one if attached, else the
+   * most recently active client of the caller's pane's session or of the best session. `env`
+   * is the command's environment (its $WEFT_PANE says which pane it runs in). Throws tmux's
+   * errors when there is none.
    */
-  targetClient(name: string | undefined, caller: ClientConnection | null): ClientConnection {
-    let pick: ClientConnection | null = null;
-    for (const c of this.clients) {
-      if (!c.session || c.closed) continue;
-      if (name !== undefined) {
-        if (c.name === name || c.name === `/dev/${name}`) return c;
-      } else if (!pick || c.lastActivity > pick.lastActivity) pick = c;
-    }
-    if (name !== undefined) throw new CommandError(`can't find client: ${name}`);
-    if (caller?.session) return caller;
-    if (!pick) throw new CommandError("no current client");
-    return pick;
+  targetClient(name: string | undefined, caller: ClientConnection | null, env: Record<string, string> = {}): ClientConnection {
+    const live = [...this.clients].filter((c) => !c.closed);
+    const scope = this.targetScope(caller, env);
+    const found = resolveClient(this.model, scope, name);
+    const conn = found === null ? null : found === scope.caller ? caller : live[scope.clients.indexOf(found)];
+    if (!conn) throw new CommandError("no current client");
+    return conn;
   }
 
   removeClient(c: ClientConnection): void {
