@@ -70,9 +70,13 @@ async function connect(path: string, handlers: Handlers): Promise<Socket<undefin
   // made can be lost ("server exited unexpectedly"); a refused one is "no server running".
   let made = false;
   let lostEarly = false;
+  let gone = false; // close and error may both come: the connection is lost once
   const lost = () => {
-    if (made) handlers.close();
-    else lostEarly = true;
+    if (gone) return;
+    if (made) {
+      gone = true;
+      handlers.close();
+    } else lostEarly = true;
   };
   try {
     const sock = await Bun.connect({
@@ -85,7 +89,7 @@ async function connect(path: string, handlers: Handlers): Promise<Socket<undefin
       },
     });
     made = true;
-    if (lostEarly) queueMicrotask(() => handlers.close());
+    if (lostEarly) queueMicrotask(lost);
     return sock;
   } catch {
     return null;
@@ -123,6 +127,26 @@ async function startServer(argv: string[], env: Record<string, string>, logFile?
 }
 
 type Terminal = typeof import("./client-terminal.ts");
+
+/**
+ * How often a client whose server closed before answering anything tries again. Such a server
+ * was exiting as it accepted the connection (its last client had just left): the command never
+ * ran, and a moment later the socket is gone, so this is a refused connect come late: start a
+ * server when the command may, else there is none running. (tmux 3.3a's client says "server
+ * exited unexpectedly" here, and fails 3.3a's own conf-syntax.sh so.) Bounded, for a server
+ * that always closes.
+ */
+const UNANSWERED_RETRIES = 3;
+const LOST = -1;
+
+/** Reach a server again after an unanswered close: the one there now, or a new one; null when none. */
+async function reconnect(opts: ClientOptions, handlers: Handlers): Promise<Socket<undefined> | null> {
+  const again = await connect(opts.socketPath, handlers);
+  if (again || !opts.startServer) return again;
+  const env = processEnv();
+  await startServer(opts.serverArgv, { ...env, ...SERVER_ENV }, env.WEFT_SERVER_LOG);
+  return connectWithRetry(opts.socketPath, handlers, 10_000);
+}
 
 /**
  * The device number of the terminal on stdin, so that the server may read and write it itself
@@ -219,7 +243,8 @@ export async function runClient(opts: ClientOptions): Promise<number> {
   // Bytes for the server, in order. What the socket does not take now waits for its drain, and
   // the terminal is not read meanwhile: typed input and pastes are throttled (the server stops
   // reading a client whose pane is behind), never dropped.
-  const outbox = new Outbox((b) => sock?.write(b) ?? b.length);
+  const newOutbox = () => new Outbox((b) => sock?.write(b) ?? b.length);
+  let outbox = newOutbox();
   /** The server said detach (and so gave the terminal back). */
   let detached = false;
   const write = (bytes: Uint8Array) => {
@@ -234,9 +259,13 @@ export async function runClient(opts: ClientOptions): Promise<number> {
   const control: ControlStdio | null = opts.control
     ? new (await import("./control-stdio.ts")).ControlStdio(opts.control, (b) => write(encodeData(b)), () => send({ t: "input-end" }))
     : null;
+  // Set while a close before any answer would be retried (see UNANSWERED_RETRIES).
+  let answered = false;
+  let onUnanswered: (() => boolean) | null = null;
   const handlers: Handlers = {
     drain,
     data: (b: Uint8Array) => {
+      answered = true;
       let frames;
       try {
         frames = reader.push(b);
@@ -249,6 +278,7 @@ export async function runClient(opts: ClientOptions): Promise<number> {
       }
     },
     close: () => {
+      if (!answered && onUnanswered?.()) return;
       if (controlExited) return; // it prints %exit and finishes itself
       if (control) {
         out(1, "%exit lost server\n");
@@ -277,7 +307,9 @@ export async function runClient(opts: ClientOptions): Promise<number> {
         return void enterAttached(m.direct === true, m.modes);
       case "detach":
         detached = true;
-        return finish(m.code, m.message, 1);
+        finish(m.code, m.message, 1);
+        if (m.hup && process.ppid > 1) process.kill(process.ppid, "SIGHUP"); // as tmux's client, once it has left
+        return;
       case "suspend":
         return void suspend();
       case "lock":
@@ -377,6 +409,20 @@ export async function runClient(opts: ClientOptions): Promise<number> {
     });
   }
 
+  // Resolves with LOST when the server closes before answering and this try may be retried:
+  // not the last one, and no control client (its input may have gone to the lost server).
+  const unanswered = (tries: number) =>
+    new Promise<typeof LOST>((resolve) => {
+      onUnanswered = () => {
+        if (tries >= UNANSWERED_RETRIES || control) return false;
+        onUnanswered = null;
+        resolve(LOST);
+        return true;
+      };
+    });
+
+  // Armed before the connect: the server may close before this function runs on.
+  let lost = unanswered(0);
   sock = await connect(opts.socketPath, handlers);
   const refused = (await opts.socketDir?.pending) ?? (sock ? null : await opts.socketDir?.full());
   if (refused) {
@@ -395,6 +441,7 @@ export async function runClient(opts: ClientOptions): Promise<number> {
     const env = processEnv();
     await startServer(opts.serverArgv, { ...env, ...SERVER_ENV }, env.WEFT_SERVER_LOG);
     mark("server spawned");
+    lost = unanswered(0);
     sock = await connectWithRetry(opts.socketPath, handlers, 10_000);
     if (!sock) {
       out(2, `${prog}: the server did not start on ${opts.socketPath}\n`);
@@ -408,7 +455,20 @@ export async function runClient(opts: ClientOptions): Promise<number> {
   send({ t: "hello", version: PROTOCOL_VERSION });
   sendCommand();
   mark("command sent");
-  const code = await done;
+  let code = await Promise.race([done, lost]);
+  for (let tries = 1; code === LOST; tries++) {
+    outbox = newOutbox(); // what the lost socket did not take is sent again in full below
+    lost = unanswered(tries);
+    sock = await reconnect(opts, handlers);
+    if (!sock) {
+      out(2, `no server running on ${opts.socketPath}\n`);
+      await output.flushed();
+      return 1;
+    }
+    send({ t: "hello", version: PROTOCOL_VERSION });
+    sendCommand();
+    code = await Promise.race([done, lost]);
+  }
   sock.end();
   await output.flushed();
   return code;

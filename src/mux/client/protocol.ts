@@ -63,7 +63,8 @@ export type ServerMessage =
    * form, for the client to restore should the server be lost. Without them the client sets raw mode.
    */
   | { t: "attach"; session: string; direct?: boolean; modes?: string }
-  | { t: "detach"; message: string; code: number }
+  /** `hup` (detach-client -P): the client then sends SIGHUP to its parent, as tmux's MSG_DETACHKILL. */
+  | { t: "detach"; message: string; code: number; hup?: boolean }
   /** suspend-client: give the terminal back and stop (SIGTSTP) until continued. */
   | { t: "suspend" }
   /** lock-client: clear the terminal and run `command` (lock-command) in it, then resume. */

@@ -11,6 +11,7 @@ import { colourReducer, hostColours, hostNoAutoMargin } from "./styles.ts";
 import type { DrawRange } from "../lang/format-draw.ts";
 import { colourForceRgb, colourSplitRgb } from "../model/colour.ts";
 import type { StatusPrompt } from "./prompt.ts";
+import { promptEnv } from "./prompt-env.ts";
 import { shownList, showInViewMode, type PaneList } from "./chooser.ts";
 import { expandAt, type FormatClient } from "../lang/format-vars.ts";
 import { hostMouseMode, hostMouseSequence } from "./mouse.ts";
@@ -375,6 +376,7 @@ export class ClientView {
   /** Open a status-line prompt (command-prompt, confirm-before). */
   openPrompt(prompt: StatusPrompt): void {
     this.prompt = prompt;
+    prompt.attach?.(promptEnv(this.host, this.owner, (menu) => this.openOverlay(menu, () => {})));
     this.markDirty();
   }
 
