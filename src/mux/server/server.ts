@@ -17,9 +17,10 @@ import { resolveTarget, type TargetScope } from "../lang/target.ts";
 import type { FindFlags } from "../lang/cmd-find.ts";
 import type { CommandList, ParseEnvironment } from "../lang/cmd-parse.ts";
 import { DEFAULT_BINDINGS } from "../lang/default-bindings.ts";
+import defaultKeys from "./default-keys.json" with { type: "json" };
 import { CommandRunner, type ItemHandle, type ItemState } from "./cmdq.ts";
 import { startConfig } from "./config.ts";
-import { defaultBindingCheck } from "./default-keys.ts";
+import { defaultBindingCheck, loadKeyTables, type DefaultKeys } from "./default-keys.ts";
 import { peerUid, readableFds, outputWaiting } from "../../pty/index.ts";
 import { parseScheduler } from "../model/parse-scheduler.ts";
 import { encodeJson } from "../client/protocol.ts";
@@ -45,6 +46,12 @@ export interface ServerConfig {
   version: string;
   /** Run under the name tmux: panes get $TMUX and $TMUX_PANE as tmux sets them. */
   asTmux?: boolean;
+  /**
+   * Parse and run tmux's default bind-key commands, as tmux does at every start, rather than
+   * load the tables made from them at build time (default-keys.ts): for the script that makes
+   * those, and the test that checks them.
+   */
+  parseDefaultBindings?: boolean;
 }
 
 
@@ -131,7 +138,11 @@ export class Server implements ClientHost {
       (c) => (c instanceof ClientConnection ? c.session : null),
       () => this.resolve({ client: null, env: {} }, undefined, "pane", { canFail: true }),
     );
-    this.loadDefaultBindings();
+    if (config.parseDefaultBindings) this.parseDefaultBindings();
+    else {
+      loadKeyTables(this.keys, defaultKeys as DefaultKeys);
+      this.skippedDefaultBindings = [...(defaultKeys as DefaultKeys).skipped];
+    }
     parseScheduler.setInterrupt(() => this.interactiveWaiting());
   }
 
@@ -139,7 +150,7 @@ export class Server implements ClientHost {
    * key_bindings_init: each default binding parsed on its own and run. One that runs a command
    * weft lacks (or a copy-mode command it lacks) is left out, and comes in once weft has it.
    */
-  private loadDefaultBindings(): void {
+  private parseDefaultBindings(): void {
     const runner = this.runner;
     const options = { ...runner.parseOptions(null), check: defaultBindingCheck(this.entries, runner.check) };
     for (const text of DEFAULT_BINDINGS) {
