@@ -49,6 +49,14 @@ export class KeyTables {
     this.generation++;
   }
 
+  /** A binding as `bind` made it, its key canonical already (the default tables, saved). */
+  restore(table: string, b: Binding): void {
+    let t = this.tables.get(table);
+    if (!t) this.tables.set(table, (t = new Map()));
+    t.set(b.key, b);
+    this.generation++;
+  }
+
   /** unbind-key: one key, or every key of the table (null); a table left empty goes, as tmux's. */
   unbind(table: string, key: string | null): boolean {
     const t = this.tables.get(table);

@@ -55,13 +55,27 @@ export function saveKeyTables(keys: KeyTables, skipped: readonly string[]): Defa
 }
 
 /**
- * Bind what `saveKeyTables` saved, as bind-key did: tables in their order, each key once. Every
- * group gets a fresh number from the parser, as if the bindings had been parsed now.
+ * Bind what `saveKeyTables` saved (its JSON), as bind-key did: tables in their order, each key
+ * once, its name canonical already. Every group gets a fresh number from the parser, as if the
+ * bindings had been parsed now. The text is parsed anew for each server, whose tables then own
+ * the lists.
  */
-export function loadKeyTables(keys: KeyTables, data: DefaultKeys): void {
+export function loadKeyTables(keys: KeyTables, json: string): DefaultKeys {
+  const data = JSON.parse(json) as DefaultKeys;
   const fresh = new Map<number, number>();
-  const group = (g: number) => (g === 0 ? 0 : (fresh.get(g) ?? (fresh.set(g, newGroup()), fresh.get(g) ?? 0)));
+  const renumber = (list: CommandList) => {
+    for (const c of list) {
+      let g = fresh.get(c.group);
+      if (g === undefined) fresh.set(c.group, (g = newGroup()));
+      c.group = g;
+      for (const a of c.args) if (typeof a !== "string") renumber(a);
+    }
+  };
   for (const [table, bindings] of data.tables) {
-    for (const [key, repeat, note, commands] of bindings) keys.bind(table, key, copyList(commands, group), repeat, note ?? undefined);
+    for (const [key, repeat, note, commands] of bindings) {
+      renumber(commands);
+      keys.restore(table, { key, commands, repeat, ...(note !== null ? { note } : {}) });
+    }
   }
+  return data;
 }

@@ -17,10 +17,11 @@ import { resolveTarget, type TargetScope } from "../lang/target.ts";
 import type { FindFlags } from "../lang/cmd-find.ts";
 import type { CommandList, ParseEnvironment } from "../lang/cmd-parse.ts";
 import { DEFAULT_BINDINGS } from "../lang/default-bindings.ts";
-import defaultKeys from "./default-keys.json" with { type: "json" };
+// Its text, not its objects: each server parses and owns them (TypeScript types it as the JSON).
+import defaultKeysJson from "./default-keys.json" with { type: "text" };
 import { CommandRunner, type ItemHandle, type ItemState } from "./cmdq.ts";
 import { startConfig } from "./config.ts";
-import { defaultBindingCheck, loadKeyTables, type DefaultKeys } from "./default-keys.ts";
+import { defaultBindingCheck, loadKeyTables } from "./default-keys.ts";
 import { peerUid, readableFds, outputWaiting } from "../../pty/index.ts";
 import { parseScheduler } from "../model/parse-scheduler.ts";
 import { encodeJson } from "../client/protocol.ts";
@@ -139,10 +140,7 @@ export class Server implements ClientHost {
       () => this.resolve({ client: null, env: {} }, undefined, "pane", { canFail: true }),
     );
     if (config.parseDefaultBindings) this.parseDefaultBindings();
-    else {
-      loadKeyTables(this.keys, defaultKeys as DefaultKeys);
-      this.skippedDefaultBindings = [...(defaultKeys as DefaultKeys).skipped];
-    }
+    else this.skippedDefaultBindings = loadKeyTables(this.keys, defaultKeysJson as unknown as string).skipped;
     parseScheduler.setInterrupt(() => this.interactiveWaiting());
   }
 
