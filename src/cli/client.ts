@@ -51,6 +51,7 @@ export interface ClientOptions {
  * reaches no program. JSC's warm-up of GC blocks (a thread that keeps freed blocks' pages
  * touched for the next allocation burst) is off: it kept ~1.4 MiB resident in an idle server.
  */
+/** Their names are kept from panes and jobs (startup-env.ts, RUNTIME_ONLY). */
 const SERVER_ENV = {
   BUN_GC_TIMER_DISABLE: "1",
   BUN_JSC_percentCPUPerMBForFullTimer: "1e-12",
