@@ -1,6 +1,6 @@
 // Key tables (root, prefix, copy-mode, ...) mapping keys, by tmux's canonical names, to parsed
-// command lists. The defaults are tmux's own bind-key commands (default-bindings.ts), run by
-// the server at start as tmux's key_bindings_init does.
+// command lists. The defaults are the tables tmux's own bind-key commands (default-bindings.ts)
+// make when run as key_bindings_init does, saved once and loaded at start (server/default-keys.ts).
 import type { CommandList } from "./cmd-parse.ts";
 import { printCommandList, type SpecLookup } from "./cmd-print.ts";
 import { canonicalKeyName, listKeyNotes, listKeys, type ListedTable, type ListKeysOptions, type ListNotesOptions } from "./default-bindings.ts";
