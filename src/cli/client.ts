@@ -52,11 +52,14 @@ export interface ClientOptions {
  * about a second, which keeps a server driven by thousands of commands ~15 MiB smaller.
  * Allocation still triggers full collections, and the server collects after floods itself
  * (ParseScheduler). Panes get the sessions' environment, never the server's own, so this
- * reaches no program.
+ * reaches no program. JSC's warm-up of GC blocks (a thread that keeps freed blocks' pages
+ * touched for the next allocation burst) is off: it kept ~1.4 MiB resident in an idle server.
  */
+/** Their names are kept from panes and jobs (startup-env.ts, RUNTIME_ONLY). */
 const SERVER_ENV = {
   BUN_GC_TIMER_DISABLE: "1",
   BUN_JSC_percentCPUPerMBForFullTimer: "1e-12",
+  BUN_JSC_useWarmUpMarkedBlocks: "0",
 };
 
 interface Handlers {

@@ -7,6 +7,17 @@ import { COMMANDS } from "./commands/index.ts";
 import { gatherHost } from "../pty/index.ts";
 import { mark, printMarks } from "./times.ts";
 import { configFiles as defaultConfigFiles } from "./tmux-name.ts";
+import { parseScheduler } from "../mux/model/parse-scheduler.ts";
+
+/**
+ * The executable starts with JavaScriptCore's tier-up thresholds ×50 (`--compile-jit-policy`
+ * in package.json's build): code that runs once at start, a command now and then or a shell's
+ * echo stays interpreted. An idle server that had compiled its start-up's code kept ~4.5 MiB
+ * more of JIT code and heap, two JIT threads, and touched ~2.5 MiB more of the executable.
+ * Output is what needs compiled code (xterm's parser, the frame encoder): at the first flood
+ * the server takes the normal policy for the rest of its life.
+ */
+const FLOOD_JIT_POLICY = 1;
 
 export async function runServer(argv: string[], version: string): Promise<number> {
   let socketPath = "";
@@ -31,6 +42,7 @@ export async function runServer(argv: string[], version: string): Promise<number
   // The gather worker takes ~10 ms to start: let it do so while the first client connects,
   // not after its new-session has spawned the first pane.
   mark("server modules loaded");
+  parseScheduler.onFirstFlood = () => Bun.unsafe.setJITPolicy(FLOOD_JIT_POLICY);
   gatherHost();
   mark("gather worker started");
   const server = new Server({ socketPath, commands: COMMANDS, configFiles, configQuiet, version, asTmux });

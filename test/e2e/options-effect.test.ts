@@ -154,7 +154,8 @@ test("escape-time: an Escape and a key typed apart are one Meta key only within 
   c.type("\x1b");
   await waitFor(async () => (await w.ok("show", "-sv", "escape-time")).trim() === "60000", "the option");
   c.type("x");
-  await waitFor(async () => (await w.ok("show", "-gv", "@meta")).trim() === "yes", "M-x from ESC then x");
+  // @meta is unset (show exits 1) until the binding has run: wait on what show prints.
+  await waitFor(async () => (await w.run("show", "-gv", "@meta")).stdout.trim() === "yes", "M-x from ESC then x");
   await w.ok("set", "-s", "escape-time", "0");
   c.type("\x1b");
   await w.waitForText("^[", "e"); // Escape on its own went to the pane at once

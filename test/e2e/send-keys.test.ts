@@ -69,9 +69,11 @@ test("command-prompt and confirm-before from a script open on the attached clien
   await w.ok("command-prompt", "-b", "-p", "value", "set -g @x %1");
   await c.waitForScreen((s) => s.split("\n")[23]!.startsWith("value "), "the prompt on the client");
   c.type("typed\r");
-  await waitFor(async () => (await w.ok("show", "-gv", "@x")) === "typed\n", "the prompt's command to run");
+  // Until the typed answer's command has run, @x is unset and show says so (exit 1): keep waiting.
+  const x = async () => (await w.run("show", "-gv", "@x")).stdout;
+  await waitFor(async () => (await x()) === "typed\n", "the prompt's command to run");
   await w.ok("confirm-before", "-b", "-p", "sure?", "set -g @x yes");
   await c.waitForScreen((s) => s.split("\n")[23]!.startsWith("sure?"), "the question on the client");
   c.type("y");
-  await waitFor(async () => (await w.ok("show", "-gv", "@x")) === "yes\n", "the confirmed command to run");
+  await waitFor(async () => (await x()) === "yes\n", "the confirmed command to run");
 });

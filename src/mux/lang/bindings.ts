@@ -1,6 +1,6 @@
 // Key tables (root, prefix, copy-mode, ...) mapping keys, by tmux's canonical names, to parsed
-// command lists. The defaults are tmux's own bind-key commands (default-bindings.ts), run by
-// the server at start as tmux's key_bindings_init does.
+// command lists. The defaults are the tables tmux's own bind-key commands (default-bindings.ts)
+// make when run as key_bindings_init does, saved once and loaded at start (server/default-keys.ts).
 import type { CommandList } from "./cmd-parse.ts";
 import { printCommandList, type SpecLookup } from "./cmd-print.ts";
 import { canonicalKeyName, listKeyNotes, listKeys, type ListedTable, type ListKeysOptions, type ListNotesOptions } from "./default-bindings.ts";
@@ -46,6 +46,14 @@ export class KeyTables {
     const n = note ?? (commands === null ? old?.note : undefined);
     if (n !== undefined) b.note = n;
     t.set(k, b);
+    this.generation++;
+  }
+
+  /** A binding as `bind` made it, its key canonical already (the default tables, saved). */
+  restore(table: string, b: Binding): void {
+    let t = this.tables.get(table);
+    if (!t) this.tables.set(table, (t = new Map()));
+    t.set(b.key, b);
     this.generation++;
   }
 

@@ -61,6 +61,11 @@ type RawArg = string | RawCommand[] | { built: CommandList };
 // queue can tell the commands of different parses apart.
 let nextGroup = 1;
 
+/** A group no parse has used, for command lists made without parsing (the default key tables). */
+export function newGroup(): number {
+  return nextGroup++;
+}
+
 class Abort extends Error {}
 
 /** tmux's format_true: non-empty and not "0". */

@@ -61,9 +61,9 @@ const PANE_MENU = [
 
 /**
  * Every default binding, one bind-key command each, in key_bindings_init's
- * order. At start-up the server parses each string on its own (as tmux's
- * cmd_parse_from_string does) and queues it; the tables are complete once
- * the last has run.
+ * order. Each string parsed on its own (as tmux's cmd_parse_from_string
+ * does) and run makes the default tables; that is done once, by
+ * scripts/gen-default-keys.ts, and a server loads the tables it saved.
  */
 export const DEFAULT_BINDINGS: readonly string[] = [
   "bind -N 'Send the prefix key' C-b { send-prefix }",

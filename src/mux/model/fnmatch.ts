@@ -97,5 +97,8 @@ function match(p: string[], pi: number, s: string[], si: number): boolean {
 
 /** Whether `s` matches the shell pattern, by code point. */
 export function fnmatch(pattern: string, s: string): boolean {
+  // No wildcard, bracket or escape: only the same string matches (most update-environment
+  // names, matched against every variable of every new session's client).
+  if (!/[*?[\\]/.test(pattern)) return pattern === s;
   return match(Array.from(pattern), 0, Array.from(s), 0);
 }

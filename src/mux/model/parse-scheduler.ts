@@ -331,6 +331,9 @@ export class ParseScheduler {
     this.interrupt = check;
   }
 
+  /** Called once, at the first batch too long to be interactive: the first flood. */
+  onFirstFlood: (() => void) | null = null;
+
   /**
    * Whether the sink's program is flooding: bytes are waiting to be parsed, or a long batch
    * came within FLOOD_QUIET_MS (between two batches of a flood its queue is often empty).
@@ -349,7 +352,13 @@ export class ParseScheduler {
       sink.model.write(data, done); // unknown xterm internals: its own (slower) scheduling
       return;
     }
-    if (data.length > IMMEDIATE_MAX) this.longBatchAt.set(sink, performance.now());
+    if (data.length > IMMEDIATE_MAX) {
+      this.longBatchAt.set(sink, performance.now());
+      if (this.onFirstFlood) {
+        this.onFirstFlood();
+        this.onFirstFlood = null;
+      }
+    }
     let q = this.queues.get(sink);
     if (!q || q.length === 0) {
       if (data.length <= IMMEDIATE_MAX) {

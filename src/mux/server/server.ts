@@ -17,9 +17,11 @@ import { resolveClient, resolveTarget, type TargetScope } from "../lang/target.t
 import type { FindFlags } from "../lang/cmd-find.ts";
 import type { CommandList, ParseEnvironment } from "../lang/cmd-parse.ts";
 import { DEFAULT_BINDINGS } from "../lang/default-bindings.ts";
+// Its text, not its objects: each server parses and owns them (TypeScript types it as the JSON).
+import defaultKeysJson from "./default-keys.json" with { type: "text" };
 import { CommandRunner, type ItemHandle, type ItemState } from "./cmdq.ts";
 import { startConfig } from "./config.ts";
-import { defaultBindingCheck } from "./default-keys.ts";
+import { defaultBindingCheck, loadKeyTables } from "./default-keys.ts";
 import { peerUid, readableFds, outputWaiting } from "../../pty/index.ts";
 import { parseScheduler } from "../model/parse-scheduler.ts";
 import { encodeJson } from "../client/protocol.ts";
@@ -45,6 +47,12 @@ export interface ServerConfig {
   version: string;
   /** Run under the name tmux: panes get $TMUX and $TMUX_PANE as tmux sets them. */
   asTmux?: boolean;
+  /**
+   * Parse and run tmux's default bind-key commands, as tmux does at every start, rather than
+   * load the tables saved from them (default-keys.json, made by scripts/gen-default-keys.ts):
+   * for the script that makes them, and the test that checks them.
+   */
+  parseDefaultBindings?: boolean;
 }
 
 
@@ -137,7 +145,8 @@ export class Server implements ClientHost {
       (c) => (c instanceof ClientConnection ? c.session : null),
       () => this.resolve({ client: null, env: {} }, undefined, "pane", { canFail: true }),
     );
-    this.loadDefaultBindings();
+    if (config.parseDefaultBindings) this.parseDefaultBindings();
+    else this.skippedDefaultBindings = loadKeyTables(this.keys, defaultKeysJson as unknown as string).skipped;
     parseScheduler.setInterrupt(() => this.interactiveWaiting());
   }
 
@@ -145,7 +154,7 @@ export class Server implements ClientHost {
    * key_bindings_init: each default binding parsed on its own and run. One that runs a command
    * weft lacks (or a copy-mode command it lacks) is left out, and comes in once weft has it.
    */
-  private loadDefaultBindings(): void {
+  private parseDefaultBindings(): void {
     const runner = this.runner;
     const options = { ...runner.parseOptions(null), check: defaultBindingCheck(this.entries, runner.check) };
     for (const text of DEFAULT_BINDINGS) {

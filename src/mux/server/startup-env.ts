@@ -17,7 +17,7 @@ export function startupEnvironment(env: Record<string, string | undefined>): Sta
 }
 
 /** Variables the client that starts a server gives it for Bun's runtime only (src/cli/client.ts). */
-const RUNTIME_ONLY = new Set(["BUN_GC_TIMER_DISABLE", "BUN_JSC_percentCPUPerMBForFullTimer"]);
+const RUNTIME_ONLY = new Set(["BUN_GC_TIMER_DISABLE", "BUN_JSC_percentCPUPerMBForFullTimer", "BUN_JSC_useWarmUpMarkedBlocks"]);
 
 /** tmux's global_environ: the server's environment as started, and PWD its working directory. */
 export function globalEnviron(env: Record<string, string | undefined>, cwd = process.cwd()): Environ {

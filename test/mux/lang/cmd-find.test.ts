@@ -170,6 +170,7 @@ describe("fnmatch", () => {
     ["[]]x", "]x", true], ["[", "[", true], ["[x", "[x", true], ["ma\\*", "ma*", true], ["ma\\*", "max", false],
     ["x\\", "x\\", false], ["[[:digit:]]*", "10", true], ["[[:alpha:]]", "1", false], ["*", "", true], ["?", "", false],
     ["a/b", "a/b", true], ["*b", ".b", true], ["é?", "éa", true],
+    ["DISPLAY", "DISPLAY", true], ["DISPLAY", "DISPLAY2", false], ["DISPLAY", "display", false], ["", "", true], ["", "x", false],
   ];
   for (const [p, s, want] of cases) test(`${p} ${s}`, () => expect(fnmatch(p, s)).toBe(want));
 });

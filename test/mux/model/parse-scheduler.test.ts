@@ -25,6 +25,19 @@ test("a short batch on a quiet pane is parsed before feed returns, flagged inter
   expect(ps.isFlooding(s)).toBe(false);
 });
 
+test("onFirstFlood is called once, at the first batch too long to be interactive (the server takes the normal JIT policy then)", () => {
+  const s = sink();
+  const ps = new ParseScheduler();
+  let calls = 0;
+  ps.onFirstFlood = () => calls++;
+  ps.feed(s, "x".repeat(4 * 1024));
+  expect(calls).toBe(0);
+  ps.feed(s, "y".repeat(4 * 1024 + 1));
+  ps.feed(s, "z".repeat(64 * 1024));
+  expect(calls).toBe(1);
+  expect(ps.onFirstFlood).toBeNull();
+});
+
 test("a flood is queued and parsed in slices, not flagged interactive; the interrupt ends a run after one slice", async () => {
   const s = sink();
   const ps = new ParseScheduler();
