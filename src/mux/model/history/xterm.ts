@@ -6,6 +6,7 @@ import { HistoryCell } from "./cell.ts";
 import type { LogicalLine } from "./line.ts";
 import { colourWord, rowOf } from "./rows.ts";
 import type { HistoryStore } from "./store.ts";
+import { resizeAsTmux } from "./reflow.ts";
 
 /** The parts of xterm's BufferLine lending builds rows with (internals). */
 interface CoreLine {
@@ -151,24 +152,33 @@ export function lendLines(t: Terminal, lines: readonly LogicalLine[]): number {
 }
 
 /**
- * Resize a terminal and its history together, as one xterm with all the history would: the
- * store's newest lines (enough to fill what a wider or taller screen pulls down) go back into
- * the terminal, which reflows them with its screen, and come back out after. `margin` is the
- * terminal's usual scrollback option.
+ * Resize a terminal and its history together as tmux resizes a pane (reflow.ts): the store's
+ * newest lines (enough for what a taller or wider screen pulls down, and the line reaching into
+ * the terminal) go back above its screen, the terminal is resized over all of it, and what ends
+ * above its screen goes back into the store. `margin` is the terminal's usual scrollback option.
  */
 export function resizeWithHistory(t: Terminal, store: HistoryStore, cols: number, rows: number, margin: number): void {
   drainScrollback(t, store);
-  const kept = t.buffer.normal.length;
-  const lent = store.takeLast(rows + kept, cols);
-  // Room for everything while it reflows: narrowing can multiply the rows by oldCols / cols.
+  const from = t.cols;
+  const kept = t.buffer.normal.baseY;
+  const history = store.rows + kept;
+  const pinnedAll = store.pinned >= history;
+  const pullable = Math.max(0, history - store.pinned);
+  // Rows a taller screen pulls back (at the old width), rows a wider one shows (at the new):
+  // counting at the wider of the two widths is enough for both.
+  const needY = rows > t.rows ? Math.min(pullable, rows - t.rows) - kept : 0;
+  const needX = cols !== from ? rows : 0;
+  const lent = needX > 0 || needY > 0 ? store.takeLast(Math.max(1, needX, needY), Math.max(from, cols)) : [];
   let lentRows = 0;
-  for (const l of lent) lentRows += l.rowCount(t.cols);
-  const room = (kept + lentRows) * Math.ceil(t.cols / Math.max(1, cols)) + rows;
-  t.options.scrollback = Math.max(margin, room);
+  for (const l of lent) lentRows += l.rowCount(from);
+  // Room for everything while it reflows: narrowing can multiply the rows by oldCols / cols.
+  t.options.scrollback = Math.max(margin, (kept + lentRows + t.rows) * Math.ceil(from / Math.max(1, cols)) + rows);
   lendLines(t, lent);
-  t.resize(cols, rows);
+  resizeAsTmux(t, cols, rows, pullable);
   store.reserve(0); // drain sets it again, for what the terminal keeps after the reflow
   store.resize(cols);
+  const after = store.rows + t.buffer.normal.baseY;
+  store.pinned = pinnedAll ? after : Math.min(store.pinned, after);
   // Keep no more than the usual scrollback will hold: setting it back trims the terminal's top.
   drainScrollback(t, store, Math.floor(margin / 2));
   t.options.scrollback = margin;
