@@ -11,7 +11,7 @@ import { clearOnDeccolm } from "./deccolm.ts";
 import { Options } from "./options-store.ts";
 import { parseScheduler, keptLines, type ParseSink } from "./parse-scheduler.ts";
 import { HistoryStore } from "./history/store.ts";
-import { drainScrollback, historyBuffer, resizeWithHistory } from "./history/xterm.ts";
+import { drainScrollback, historyBuffer, pinCleared, resizeWithHistory } from "./history/xterm.ts";
 
 /**
  * The terminal's own scrollback: rows that scrolled off its screen wait there until the parse
@@ -118,6 +118,9 @@ export class Pane implements ParseSink {
     // the history; xterm's own handlers then run.
     this.model.parser.registerCsiHandler({ final: "J" }, (params) => {
       if (params[0] === 3) this.history.clear();
+      // Under scroll-on-clear, ED 2 pushes the screen into the history, where a taller screen
+      // does not pull it back from (tmux's grid_view_clear_history).
+      if (params[0] === 2) pinCleared(this.model, this.history);
       return false;
     });
     this.model.parser.registerEscHandler({ final: "c" }, () => {

@@ -135,7 +135,7 @@ function usedColumns(rows: readonly Line[], i: number, cols: number): number {
 }
 
 /** Every logical line of `rows` rewrapped at `cols`, and where the cursor at (cx, cy) goes (tmux's grid_reflow with grid_wrap_position). */
-export function rewrap(rows: readonly Line[], from: number, cols: number, cx: number, cy: number, fill: unknown): Rewrapped {
+export function rewrap(rows: readonly Line[], from: number, cols: number, cx: number, cy: number, fill: unknown, scrolled?: ScrolledReflow): Rewrapped {
   const w = new Rewrap(rows[0]!, cols, fill);
   let cursor = { x: 0, y: 0 };
   for (let i = 0; i < rows.length; ) {
@@ -155,22 +155,28 @@ export function rewrap(rows: readonly Line[], from: number, cols: number, cx: nu
     if (line.length === 1 && width <= cols) w.move(line[0]!);
     else w.split(line, used);
     if (mine) cursor = w.unwrap(first, wx);
+    scrolled?.line(used);
     i = end;
   }
   return { lines: w.out, cx: cursor.x, cy: cursor.y };
 }
 
 /**
- * Resize the terminal to cols x rows as tmux resizes a pane's screen. `pullable`: rows of its
- * scrollback a taller screen may pull back down (tmux's hscrolled: rows that scrolled up, not
- * those a clear pushed). The terminal's scrollback option is raised if the rows need it; the
- * caller sets it back (xterm then drops the oldest rows beyond it).
+ * Resize the terminal to cols x rows as tmux resizes a pane's screen; returns tmux's hscrolled
+ * after it. `scrolled`: hscrolled before, the history rows a taller screen may pull back down
+ * (rows that scrolled up, not those a clear pushed), the terminal's scrollback and `above`
+ * included: the row widths of the logical lines kept elsewhere, above the terminal's (the
+ * history store's, oldest first, at the terminal's width). The terminal's scrollback option is
+ * raised if the rows need it; the caller sets it back (xterm then drops the oldest rows beyond it).
  */
-export function resizeAsTmux(t: Terminal, cols: number, rows: number, pullable: number): void {
+export function resizeAsTmux(t: Terminal, cols: number, rows: number, scrolled: number, above: () => Iterable<number[]> = () => []): number {
   const buf = normalBuffer(t);
   cols = Math.max(2, cols); // xterm's smallest
   rows = Math.max(1, rows);
-  if (!buf) return t.resize(cols, rows);
+  if (!buf) {
+    t.resize(cols, rows);
+    return scrolled;
+  }
   const from = t.cols;
   const oldRows = t.rows;
   const fill = fillCell(t);
@@ -188,16 +194,21 @@ export function resizeAsTmux(t: Terminal, cols: number, rows: number, pullable: 
     lines.length -= below; // rows under the cursor go first
     needed -= below;
     base += needed; // then the top rows go up into the history
+    scrolled += needed;
   } else if (rows > oldRows) {
     const needed = rows - oldRows;
-    const pulled = Math.min(needed, pullable, base);
+    const pulled = Math.min(needed, scrolled, base);
     base -= pulled;
+    scrolled -= pulled;
     const blank = new Rewrap(template, from, fill);
     for (let i = pulled; i < needed; i++) lines.push(blank.blank(false));
   }
   // The width: every line rewrapped, the screen the last rows (tmux's grid_reflow).
   if (cols !== from) {
-    const r = rewrap(lines, from, cols, cx, cy, fill);
+    const moving = new ScrolledReflow(cols, scrolled);
+    for (const widths of above()) if (!moving.line(widths)) break;
+    const r = rewrap(lines, from, cols, cx, cy, fill, moving.settled ? undefined : moving);
+    scrolled = moving.scrolled;
     lines = r.lines;
     cx = r.cx;
     cy = r.cy;
@@ -212,6 +223,80 @@ export function resizeAsTmux(t: Terminal, cols: number, rows: number, pullable: 
   buf.y = Math.min(cy, rows - 1);
   buf.savedX = Math.min(buf.savedX, cols - 1);
   buf.savedY = base + Math.max(0, Math.min(savedRow, rows - 1));
+  return scrolled;
+}
+
+/**
+ * tmux's hscrolled through a reflow (grid.c grid_reflow): it keeps it as a count but moves it as
+ * a row index, by the source row of each line split (grid_reflow_split: a line at or above it
+ * adds its new rows) and the target row of each join (grid_reflow_join: rows joined above it
+ * come off). This replays those steps over each logical line's row widths, oldest first.
+ */
+export class ScrolledReflow {
+  private yy = 0; // the source row
+  private to = 0; // the target rows so far
+  constructor(
+    private readonly cols: number,
+    public scrolled: number,
+  ) {}
+
+  /** Past this, no step can move it (joins land below it, splits start below it). */
+  get settled(): boolean {
+    return this.yy > this.scrolled && this.to >= this.scrolled;
+  }
+
+  /** One logical line's rows (their used columns); false once settled. */
+  line(widths: readonly number[]): boolean {
+    const w = widths.slice();
+    const dead = new Array<boolean>(w.length).fill(false);
+    for (let r = 0; r < w.length; r++, this.yy++) {
+      if (dead[r]) continue;
+      const width = w[r]!;
+      const wrapped = r < w.length - 1;
+      if (width === this.cols || (width < this.cols && !wrapped)) this.to++;
+      else if (width > this.cols) {
+        const lines = Math.ceil(width / this.cols);
+        this.to += lines;
+        if (this.yy <= this.scrolled) this.scrolled += lines - 1;
+        const last = width - (lines - 1) * this.cols;
+        if (wrapped && last < this.cols) this.join(w, dead, r, this.to - 1, last);
+      } else {
+        this.to++;
+        this.join(w, dead, r, this.to - 1, width);
+      }
+    }
+    return !this.settled;
+  }
+
+  /** grid_reflow_join: rows after r taken onto target row `to`, which has `width` columns. */
+  private join(w: number[], dead: boolean[], r: number, to: number, width: number): void {
+    let lines = 0;
+    let partial = false;
+    for (let next = r + 1; next < w.length; next++) {
+      const nw = w[next]!;
+      const last = next === w.length - 1;
+      if (nw === 0) {
+        if (last) break;
+        lines++;
+        continue;
+      }
+      if (width + 1 > this.cols) break;
+      const take = Math.min(nw, this.cols - width);
+      width += take;
+      lines++;
+      if (take < nw) {
+        w[next] = nw - take;
+        partial = true;
+        break;
+      }
+      if (last || width === this.cols) break;
+    }
+    if (lines === 0) return;
+    if (partial) lines--;
+    for (let k = r + 1; k <= r + lines; k++) dead[k] = true;
+    if (this.scrolled > to + lines) this.scrolled -= lines;
+    else if (this.scrolled > to) this.scrolled = to;
+  }
 }
 
 /** Size the terminal without its reflow, then give its normal buffer these rows, `base` of them above the screen. */

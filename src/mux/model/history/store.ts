@@ -359,6 +359,16 @@ export class HistoryStore {
     return out.reverse();
   }
 
+  /** The columns of each row of each logical line at `cols` (tmux's cellused of each row), oldest first. */
+  *rowWidths(cols: number): IterableIterator<number[]> {
+    for (const line of this.lines()) {
+      const k = line.rowCount(cols);
+      const widths = new Array<number>(k).fill(cols);
+      widths[k - 1] = k === 1 ? line.columns() : line.lastRowColumns(cols);
+      yield widths;
+    }
+  }
+
   // ---- reading ---------------------------------------------------------------------------
 
   /** The logical line a row belongs to, and the row within it; undefined past the end. */

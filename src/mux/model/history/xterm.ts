@@ -161,12 +161,10 @@ export function resizeWithHistory(t: Terminal, store: HistoryStore, cols: number
   drainScrollback(t, store);
   const from = t.cols;
   const kept = t.buffer.normal.baseY;
-  const history = store.rows + kept;
-  const pinnedAll = store.pinned >= history;
-  const pullable = Math.max(0, history - store.pinned);
+  const scrolled = Math.max(0, store.rows + kept - store.pinned);
   // Rows a taller screen pulls back (at the old width), rows a wider one shows (at the new):
   // counting at the wider of the two widths is enough for both.
-  const needY = rows > t.rows ? Math.min(pullable, rows - t.rows) - kept : 0;
+  const needY = rows > t.rows ? Math.min(scrolled, rows - t.rows) - kept : 0;
   const needX = cols !== from ? rows : 0;
   const lent = needX > 0 || needY > 0 ? store.takeLast(Math.max(1, needX, needY), Math.max(from, cols)) : [];
   let lentRows = 0;
@@ -174,14 +172,33 @@ export function resizeWithHistory(t: Terminal, store: HistoryStore, cols: number
   // Room for everything while it reflows: narrowing can multiply the rows by oldCols / cols.
   t.options.scrollback = Math.max(margin, (kept + lentRows + t.rows) * Math.ceil(from / Math.max(1, cols)) + rows);
   lendLines(t, lent);
-  resizeAsTmux(t, cols, rows, pullable);
+  const scrolledAfter = resizeAsTmux(t, cols, rows, scrolled, () => store.rowWidths(from));
   store.reserve(0); // drain sets it again, for what the terminal keeps after the reflow
   store.resize(cols);
-  const after = store.rows + t.buffer.normal.baseY;
-  store.pinned = pinnedAll ? after : Math.min(store.pinned, after);
+  const history = store.rows + t.buffer.normal.baseY;
+  store.pinned = history - Math.min(history, Math.max(0, scrolledAfter));
   // Keep no more than the usual scrollback will hold: setting it back trims the terminal's top.
   drainScrollback(t, store, Math.floor(margin / 2));
   t.options.scrollback = margin;
+}
+
+/**
+ * ED 2 is about to clear the screen: under scroll-on-clear xterm scrolls its rows up to the last
+ * one used into the history first, and those, with all the history before them, are pinned:
+ * a taller screen pulls back only rows that scroll up after.
+ */
+export function pinCleared(t: Terminal, store: HistoryStore): void {
+  if (!t.options.scrollOnEraseInDisplay || t.buffer.active.type !== "normal") return;
+  const buf = t.buffer.normal;
+  const cell = buf.getNullCell();
+  const written = (y: number): boolean => {
+    const line = buf.getLine(buf.baseY + y);
+    for (let x = 0; line && x < t.cols; x++) if (line.getCell(x, cell)?.getChars()) return true;
+    return false;
+  };
+  let used = t.rows;
+  while (used > 0 && !written(used - 1)) used--;
+  store.pinned = store.rows + buf.baseY + used;
 }
 
 /** An xterm line read through HistoryCell (so one cell object serves store and terminal rows). */

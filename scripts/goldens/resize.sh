@@ -1,0 +1,62 @@
+#!/bin/sh
+# Regenerates test/mux/model/goldens/resize.golden from tmux 3.3a: each case of resize.cases
+# (the same file resize.test.ts replays) printed into a pane, then the pane resized step by step,
+# with the cursor, history_size and capture-pane -S - (plain and -J) after each.
+# Run from the repository's root; it starts tmux on a private socket, one server a case.
+set -eu
+DIR=$(pwd)/test/mux/model/goldens
+CASES=$DIR/resize.cases
+OUT=$DIR/resize.golden
+SOCK=weft-resize-$$
+TEXT=$(mktemp)
+t() { env -i HOME=/tmp PATH=/usr/bin:/bin TERM=xterm-256color LANG=C.UTF-8 tmux -L "$SOCK" -f /dev/null "$@" </dev/null; }
+trap 't kill-server 2>/dev/null || true; rm -f "$TEXT"' EXIT
+
+record() {
+  echo "-- $1"
+  t display -p 'cursor #{cursor_x} #{cursor_y} [#{cursor_character}] history #{history_size}'
+  t capture-pane -p -S -
+  echo "-- joined"
+  t capture-pane -pJ -S -
+}
+
+# The pane has printed everything once two looks a tenth of a second apart agree.
+settle() {
+  last=""
+  while :; do
+    now=$(t capture-pane -p -S -; t display -p '#{cursor_x},#{cursor_y}')
+    [ "$now" = "$last" ] && return
+    last=$now
+    sleep 0.1
+  done
+}
+
+run() {
+  name=$1 size=$2
+  shift 2
+  t new -d -x "${size%x*}" -y "${size#*x}" "cat $TEXT; tmux -L $SOCK wait-for -S ready; cat"
+  t wait-for ready
+  settle
+  t set -g window-size manual
+  echo "== $name"
+  record "$size"
+  for s in "$@"; do
+    t resize-window -x "${s%x*}" -y "${s#*x}"
+    record "$s"
+  done
+  t kill-server
+}
+
+: >"$OUT"
+while IFS= read -r line; do
+  set -f
+  # shellcheck disable=SC2086
+  set -- $line
+  set +f
+  case ${1-} in
+  case) name=$2 size=$3; : >"$TEXT" ;;
+  text) printf "${line#text }" >>"$TEXT" ;;
+  lines) i=1; fmt=${line#lines $2 }; while [ "$i" -le "$2" ]; do printf "$fmt" "$i" >>"$TEXT"; i=$((i + 1)); done ;;
+  steps) shift; run "$name" "$size" "$@" >>"$OUT" ;;
+  esac
+done <"$CASES"
