@@ -1,7 +1,8 @@
 #!/bin/sh
 # Regenerates test/mux/model/goldens/resize.golden from tmux 3.3a: each case of resize.cases
 # (the same file resize.test.ts replays) printed into a pane, then the pane resized step by step,
-# with the cursor, history_size and capture-pane -S - (plain and -J) after each.
+# with the cursor, history_size and capture-pane -S - (plain and -J) after each; in copy mode
+# (a case's `copy` commands), its scroll_position and cursor too.
 # Run from the repository's root; it starts tmux on a private socket, one server a case.
 set -eu
 DIR=$(pwd)/test/mux/model/goldens
@@ -15,6 +16,7 @@ trap 't kill-server 2>/dev/null || true; rm -f "$TEXT"' EXIT
 record() {
   echo "-- $1"
   t display -p 'cursor #{cursor_x} #{cursor_y} [#{cursor_character}] history #{history_size}'
+  [ "$(t display -p '#{pane_in_mode}')" = 1 ] && t display -p 'copy #{scroll_position} #{copy_cursor_x},#{copy_cursor_y}'
   t capture-pane -p -S -
   echo "-- joined"
   t capture-pane -pJ -S -
@@ -38,6 +40,10 @@ run() {
   t wait-for ready
   settle
   t set -g window-size manual
+  if [ -n "$copy" ]; then
+    t copy-mode
+    for c in $copy; do t send-keys -X -N "$( [ "${c#*\*}" = "$c" ] && echo 1 || echo "${c#*\*}")" "${c%\**}"; done
+  fi
   echo "== $name"
   record "$size"
   for s in "$@"; do
@@ -54,7 +60,8 @@ while IFS= read -r line; do
   set -- $line
   set +f
   case ${1-} in
-  case) name=$2 size=$3; : >"$TEXT" ;;
+  case) name=$2 size=$3 copy=""; : >"$TEXT" ;;
+  copy) copy=${line#copy } ;;
   text) printf "${line#text }" >>"$TEXT" ;;
   lines) i=1; fmt=${line#lines $2 }; while [ "$i" -le "$2" ]; do printf "$fmt" "$i" >>"$TEXT"; i=$((i + 1)); done ;;
   steps) shift; run "$name" "$size" "$@" >>"$OUT" ;;

@@ -297,6 +297,10 @@ export function paneVars(server: FormatServer, w: Window | null, p: Pane | null)
     pane_marked_set: () => server.markedPane() !== null,
     pane_pipe: () => p.pipe !== null,
     pane_search_string: () => p.copyMode?.searchText ?? "",
+    // Copy mode's own (tmux's window_copy_formats): unset outside it.
+    scroll_position: () => p.copyMode?.position.offset,
+    copy_cursor_x: () => p.copyMode?.cursor.x,
+    copy_cursor_y: () => (p.copyMode ? p.copyMode.cursor.y - p.copyMode.top : undefined),
     pane_synchronized: () => w.options.getFlag("synchronize-panes"),
     pane_tabs: () => tabStops(p),
     pane_fg: () => paneColour(p.options, "fg"),

@@ -289,10 +289,11 @@ export class Pane implements ParseSink {
   resize(cols: number, rows: number): void {
     if (cols === this.cols && rows === this.rows) return;
     this.settleHistory();
+    const copied = this.copyMode?.resizing();
     resizeWithHistory(this.model, this.history, cols, rows, HISTORY_MARGIN);
     // The terminal keeps no more than the limit above its screen (resizeWithHistory keeps up to half its margin).
     drainScrollback(this.model, this.history, Math.min(HISTORY_MARGIN / 2, this.history.limit));
-    this.copyMode?.followHistory();
+    copied?.();
     if (!this.dead) this.pty?.resize(cols, rows);
     this.events.changed(this);
   }

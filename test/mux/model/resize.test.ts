@@ -7,6 +7,8 @@ import { readFileSync } from "node:fs";
 import { Pane, type PaneEvents } from "../../../src/mux/model/pane.ts";
 import { parseScheduler } from "../../../src/mux/model/parse-scheduler.ts";
 import { captureText } from "../../../src/cli/commands/capture-pane.ts";
+import { CopyMode } from "../../../src/mux/model/copy-mode.ts";
+import { runCopyModeCommand } from "../../../src/mux/lang/copy-mode-keys.ts";
 
 const events: PaneEvents = { changed() {}, title() {}, respawned() {}, output() {}, data() {}, exited() {}, bell() {} };
 const panes: Pane[] = [];
@@ -19,6 +21,8 @@ interface Case {
   name: string;
   size: [number, number];
   text: string;
+  /** copy-mode commands, NAME*N for N of them (none: not in copy mode). */
+  copy: string[];
   steps: [number, number][];
 }
 
@@ -59,7 +63,8 @@ function readCases(): Case[] {
   for (const line of readFileSync(`${import.meta.dir}/goldens/resize.cases`, "utf8").split("\n")) {
     const [kind, ...rest] = line.split(" ");
     const last = out[out.length - 1];
-    if (kind === "case") out.push({ name: rest[0]!, size: size(rest[1]!), text: "", steps: [] });
+    if (kind === "case") out.push({ name: rest[0]!, size: size(rest[1]!), text: "", copy: [], steps: [] });
+    else if (kind === "copy" && last) last.copy = rest;
     else if (kind === "text" && last) last.text += printf(line.slice(5));
     else if (kind === "lines" && last) {
       const fmt = line.slice(7 + rest[0]!.length);
@@ -96,8 +101,10 @@ function record(p: Pane, step: string): string {
   const b = p.terminal.buffer.active;
   const c = b.getLine(b.baseY + b.cursorY)?.getCell(b.cursorX)?.getChars() || " ";
   const history = p.buffer("normal").baseY;
+  const cm = p.copyMode;
   return (
     `-- ${step}\ncursor ${b.cursorX} ${b.cursorY} [${c}] history ${history}\n` +
+    (cm ? `copy ${cm.position.offset} ${cm.cursor.x},${cm.cursor.y - cm.top}\n` : "") +
     captureText(p, { start: "-", end: "-" }) +
     "-- joined\n" +
     captureText(p, { start: "-", end: "-", join: true })
@@ -110,6 +117,14 @@ describe("resize as tmux 3.3a (goldens/resize.golden)", () => {
     test(c.name, async () => {
       const p = pane(...c.size);
       await feed(p, c.text);
+      if (c.copy.length) {
+        const cm = new CopyMode(p.terminal, { copy() {}, changed() {}, exit() {} }, false, p.history);
+        p.copyMode = cm;
+        for (const command of c.copy) {
+          const [name, n] = command.split("*");
+          for (let i = 0; i < Number(n ?? 1); i++) runCopyModeCommand(cm, name!);
+        }
+      }
       let got = record(p, c.size.join("x"));
       for (const [cols, rows] of c.steps) {
         p.resize(cols, rows);
