@@ -11,7 +11,8 @@ import { clearOnDeccolm } from "./deccolm.ts";
 import { Options } from "./options-store.ts";
 import { parseScheduler, keptLines, type ParseSink } from "./parse-scheduler.ts";
 import { HistoryStore } from "./history/store.ts";
-import { drainScrollback, historyBuffer, pinCleared, resizeWithHistory } from "./history/xterm.ts";
+import { drainScrollback, endAlternate, historyBuffer, pinCleared, resizeWithHistory } from "./history/xterm.ts";
+import { forgetNormalSize } from "./history/reflow.ts";
 
 /**
  * The terminal's own scrollback: rows that scrolled off its screen wait there until the parse
@@ -125,6 +126,15 @@ export class Pane implements ParseSink {
     });
     this.model.parser.registerEscHandler({ final: "c" }, () => {
       this.history.clear();
+      forgetNormalSize(this.model);
+      return false;
+    });
+    // Leaving the alternate screen: the normal one takes the pane's size now (its reflow waited).
+    this.model.parser.registerCsiHandler({ prefix: "?", final: "l" }, (params) => {
+      const modes = params.map((p) => (typeof p === "number" ? p : p[0]));
+      if (this.model.buffer.active.type === "alternate" && modes.some((m) => m === 47 || m === 1047 || m === 1049)) {
+        endAlternate(this.model, this.history, HISTORY_MARGIN, modes.includes(1049));
+      }
       return false;
     });
     // The cells tmux 3.3a gives characters and clusters (a ZWJ family is 2, not 6).
@@ -170,6 +180,7 @@ export class Pane implements ParseSink {
   reset(): void {
     this.settleHistory();
     this.model.reset();
+    forgetNormalSize(this.model);
     this.history.clear();
   }
 

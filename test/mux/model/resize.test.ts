@@ -24,6 +24,8 @@ interface Case {
   /** copy-mode commands, NAME*N for N of them (none: not in copy mode). */
   copy: string[];
   steps: [number, number][];
+  /** Printed after the resizes. */
+  after: string;
 }
 
 function size(s: string): [number, number] {
@@ -63,8 +65,9 @@ function readCases(): Case[] {
   for (const line of readFileSync(`${import.meta.dir}/goldens/resize.cases`, "utf8").split("\n")) {
     const [kind, ...rest] = line.split(" ");
     const last = out[out.length - 1];
-    if (kind === "case") out.push({ name: rest[0]!, size: size(rest[1]!), text: "", copy: [], steps: [] });
+    if (kind === "case") out.push({ name: rest[0]!, size: size(rest[1]!), text: "", copy: [], steps: [], after: "" });
     else if (kind === "copy" && last) last.copy = rest;
+    else if (kind === "after" && last) last.after += printf(line.slice(6));
     else if (kind === "text" && last) last.text += printf(line.slice(5));
     else if (kind === "lines" && last) {
       const fmt = line.slice(7 + rest[0]!.length);
@@ -129,6 +132,10 @@ describe("resize as tmux 3.3a (goldens/resize.golden)", () => {
       for (const [cols, rows] of c.steps) {
         p.resize(cols, rows);
         got += record(p, `${cols}x${rows}`);
+      }
+      if (c.after) {
+        await feed(p, c.after);
+        got += record(p, "after");
       }
       expect(got).toBe(want.get(c.name)!);
     });

@@ -169,7 +169,15 @@ export function rewrap(rows: readonly Line[], from: number, cols: number, cx: nu
  * history store's, oldest first, at the terminal's width). The terminal's scrollback option is
  * raised if the rows need it; the caller sets it back (xterm then drops the oldest rows beyond it).
  */
-export function resizeAsTmux(t: Terminal, cols: number, rows: number, scrolled: number, above: () => Iterable<number[]> = () => []): number {
+export function resizeAsTmux(
+  t: Terminal,
+  cols: number,
+  rows: number,
+  scrolled: number,
+  above: () => Iterable<number[]> = () => [],
+  old = { cols: t.cols, rows: t.rows },
+  saved = false,
+): number {
   const buf = normalBuffer(t);
   cols = Math.max(2, cols); // xterm's smallest
   rows = Math.max(1, rows);
@@ -177,20 +185,21 @@ export function resizeAsTmux(t: Terminal, cols: number, rows: number, scrolled: 
     t.resize(cols, rows);
     return scrolled;
   }
-  const from = t.cols;
-  const oldRows = t.rows;
+  const from = old.cols;
+  const oldRows = old.rows;
   const fill = fillCell(t);
   let lines: Line[] = [];
   for (let i = 0; i < buf.lines.length; i++) lines.push(buf.lines.get(i)!);
   let base = buf.ybase;
-  let cx = buf.x;
-  let cy = base + buf.y;
+  // With `saved`, the cursor carried through is the one DECSC saved (1049's, restored after).
+  let cx = saved ? buf.savedX : buf.x;
+  let cy = saved ? buf.savedY : base + buf.y;
   const savedRow = buf.savedY - base;
   const template = lines[0]!;
   // The height, at the old width (tmux's screen_resize_y).
   if (rows < oldRows) {
     let needed = oldRows - rows;
-    const below = Math.min(needed, Math.max(0, oldRows - 1 - buf.y));
+    const below = Math.min(needed, Math.max(0, oldRows - 1 - (cy - base)));
     lines.length -= below; // rows under the cursor go first
     needed -= below;
     base += needed; // then the top rows go up into the history
@@ -221,9 +230,48 @@ export function resizeAsTmux(t: Terminal, cols: number, rows: number, scrolled: 
   install(t, buf, lines, cols, rows, base);
   buf.x = Math.min(cx, cols);
   buf.y = Math.min(cy, rows - 1);
-  buf.savedX = Math.min(buf.savedX, cols - 1);
-  buf.savedY = base + Math.max(0, Math.min(savedRow, rows - 1));
+  buf.savedX = saved ? buf.x : Math.min(buf.savedX, cols - 1);
+  buf.savedY = saved ? base + buf.y : base + Math.max(0, Math.min(savedRow, rows - 1));
   return scrolled;
+}
+
+/** The normal buffer's size while the alternate screen is on and was resized (it keeps the size it had). */
+export const normalSizes = new WeakMap<Terminal, { cols: number; rows: number }>();
+
+export function normalSize(t: Terminal): { cols: number; rows: number } | undefined {
+  return normalSizes.get(t);
+}
+
+/** A reset made both buffers anew at the terminal's size. */
+export function forgetNormalSize(t: Terminal): void {
+  normalSizes.delete(t);
+}
+
+/**
+ * Resize the alternate screen only (tmux resizes it without a reflow, and its saved normal
+ * screen not at all): xterm resizes both, so the normal buffer's rows and cursor are put back.
+ */
+export function resizeAlternate(t: Terminal, cols: number, rows: number): void {
+  const buf = normalBuffer(t);
+  if (!buf) return t.resize(cols, rows);
+  if (!normalSizes.has(t)) normalSizes.set(t, { cols: t.cols, rows: t.rows });
+  // Copies: xterm resizes the rows in place when it thinks the buffer grows wider.
+  const lines: Line[] = [];
+  for (let i = 0; i < buf.lines.length; i++) lines.push(buf.lines.get(i)!.clone());
+  const { ybase, ydisp, x, y, savedX, savedY } = buf;
+  if ((t.options.scrollback ?? 0) < ybase) t.options.scrollback = ybase;
+  withoutReflow(t, () => t.resize(Math.max(2, cols), Math.max(1, rows)));
+  buf.lines.trimStart(buf.lines.length);
+  for (const l of lines) buf.lines.push(l);
+  Object.assign(buf, { ybase, ydisp, x, y, savedX, savedY });
+}
+
+function withoutReflow(t: Terminal, f: () => void): void {
+  const pty = t.options.windowsPty;
+  // xterm reflows only without a Windows pty build number (Buffer._isReflowEnabled).
+  t.options.windowsPty = { backend: "winpty", buildNumber: 1 };
+  f();
+  t.options.windowsPty = pty ?? {};
 }
 
 /**
@@ -302,11 +350,7 @@ export class ScrolledReflow {
 /** Size the terminal without its reflow, then give its normal buffer these rows, `base` of them above the screen. */
 function install(t: Terminal, buf: Buffer, lines: Line[], cols: number, rows: number, base: number): void {
   if ((t.options.scrollback ?? 0) < base) t.options.scrollback = base;
-  const pty = t.options.windowsPty;
-  // xterm reflows only without a Windows pty build number (Buffer._isReflowEnabled).
-  t.options.windowsPty = { backend: "winpty", buildNumber: 1 };
-  t.resize(cols, rows);
-  t.options.windowsPty = pty ?? {};
+  withoutReflow(t, () => t.resize(cols, rows));
   buf.lines.trimStart(buf.lines.length);
   for (const l of lines) buf.lines.push(l);
   buf.ybase = base;

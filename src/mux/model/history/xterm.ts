@@ -6,7 +6,7 @@ import { HistoryCell } from "./cell.ts";
 import type { LogicalLine } from "./line.ts";
 import { colourWord, rowOf } from "./rows.ts";
 import type { HistoryStore } from "./store.ts";
-import { resizeAsTmux } from "./reflow.ts";
+import { normalSize, normalSizes, resizeAlternate, resizeAsTmux } from "./reflow.ts";
 
 /** The parts of xterm's BufferLine lending builds rows with (internals). */
 interface CoreLine {
@@ -110,7 +110,7 @@ export function evictScreen(t: Terminal, store: HistoryStore): number {
  * Put logical lines (the store's newest, from takeLast) back above the terminal's screen as
  * xterm rows at its width, cell for cell. The terminal's scrollback option must leave room.
  */
-export function lendLines(t: Terminal, lines: readonly LogicalLine[]): number {
+export function lendLines(t: Terminal, lines: readonly LogicalLine[], cols = t.cols): number {
   const core = normalBuffer(t);
   const template = core?.lines.get(0);
   if (!core || !template) return 0;
@@ -118,7 +118,6 @@ export function lendLines(t: Terminal, lines: readonly LogicalLine[]): number {
   const nullCell: unknown = t.buffer.normal.getNullCell();
   if (nullCell && typeof nullCell === "object") Reflect.set(nullCell, "content", 1 << 22);
   const extended: unknown = nullCell && typeof nullCell === "object" ? Reflect.get(nullCell, "extended") : undefined;
-  const cols = t.cols;
   const rows: CoreLine[] = [];
   const cell = new HistoryCell();
   for (const line of lines) {
@@ -156,23 +155,43 @@ export function lendLines(t: Terminal, lines: readonly LogicalLine[]): number {
  * newest lines (enough for what a taller or wider screen pulls down, and the line reaching into
  * the terminal) go back above its screen, the terminal is resized over all of it, and what ends
  * above its screen goes back into the store. `margin` is the terminal's usual scrollback option.
+ * While the alternate screen is on, only it is resized (without a reflow, as tmux's): the normal
+ * screen keeps its size until the alternate screen ends (endAlternate).
  */
 export function resizeWithHistory(t: Terminal, store: HistoryStore, cols: number, rows: number, margin: number): void {
+  if (t.buffer.active.type === "alternate") return resizeAlternate(t, cols, rows);
+  resizeNormal(t, store, cols, rows, margin, { cols: t.cols, rows: t.rows }, false);
+}
+
+/**
+ * The alternate screen is ending (DECRST 47, 1047, 1049, before xterm switches): the normal
+ * screen, left at its size since, is resized to the terminal's now, as tmux's
+ * screen_alternate_off resizes its saved grid; with `restore` (1049) the cursor it restores is
+ * the one carried through the reflow.
+ */
+export function endAlternate(t: Terminal, store: HistoryStore, margin: number, restore: boolean): void {
+  const old = normalSize(t);
+  if (!old) return;
+  normalSizes.delete(t);
+  if (old.cols !== t.cols || old.rows !== t.rows) resizeNormal(t, store, t.cols, t.rows, margin, old, restore);
+}
+
+function resizeNormal(t: Terminal, store: HistoryStore, cols: number, rows: number, margin: number, old: { cols: number; rows: number }, saved: boolean): void {
   drainScrollback(t, store);
-  const from = t.cols;
+  const from = old.cols;
   const kept = t.buffer.normal.baseY;
   const scrolled = Math.max(0, store.rows + kept - store.pinned);
   // Rows a taller screen pulls back (at the old width), rows a wider one shows (at the new):
   // counting at the wider of the two widths is enough for both.
-  const needY = rows > t.rows ? Math.min(scrolled, rows - t.rows) - kept : 0;
+  const needY = rows > old.rows ? Math.min(scrolled, rows - old.rows) - kept : 0;
   const needX = cols !== from ? rows : 0;
   const lent = needX > 0 || needY > 0 ? store.takeLast(Math.max(1, needX, needY), Math.max(from, cols)) : [];
   let lentRows = 0;
   for (const l of lent) lentRows += l.rowCount(from);
   // Room for everything while it reflows: narrowing can multiply the rows by oldCols / cols.
-  t.options.scrollback = Math.max(margin, (kept + lentRows + t.rows) * Math.ceil(from / Math.max(1, cols)) + rows);
-  lendLines(t, lent);
-  const scrolledAfter = resizeAsTmux(t, cols, rows, scrolled, () => store.rowWidths(from));
+  t.options.scrollback = Math.max(margin, (kept + lentRows + old.rows) * Math.ceil(from / Math.max(1, cols)) + rows);
+  lendLines(t, lent, from);
+  const scrolledAfter = resizeAsTmux(t, cols, rows, scrolled, () => store.rowWidths(from), old, saved);
   store.reserve(0); // drain sets it again, for what the terminal keeps after the reflow
   store.resize(cols);
   const history = store.rows + t.buffer.normal.baseY;
