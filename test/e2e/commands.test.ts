@@ -118,9 +118,29 @@ test("last-pane, rename-window, rename-session", async () => {
   expect(await weft.ok("display", "-p", "-t", "r", "#W")).toBe("editor\n");
   await weft.ok("new", "-d", "-s", "other", "--", "sh");
   expect(await weft.run("rename-session", "-t", "r", "other")).toMatchObject({ code: 1, stderr: "duplicate session: other\n" });
-  expect(await weft.run("rename-session", "-t", "r", "a:b")).toMatchObject({ code: 1, stderr: "invalid session: a:b\n" });
-  await weft.ok("rename", "-t", "r", "renamed");
-  expect(await weft.ok("ls", "-F", "#S")).toBe("other\nrenamed\n");
+  // As tmux 3.3a's session_check_name: ":" and "." become "_", the name is stored escaped, "" is refused.
+  expect(await weft.run("rename-session", "-t", "r", "")).toMatchObject({ code: 1, stderr: "invalid session: \n" });
+  await weft.ok("rename-session", "-t", "r", "a:b.c");
+  expect(await weft.run("new", "-d", "-s", "a.b:c", "--", "sh")).toMatchObject({ code: 1, stderr: "duplicate session: a_b_c\n" });
+  await weft.ok("new", "-d", "-s", "n\\m:o", "--", "sh");
+  await weft.ok("rename", "-t", "a_b_c", "renamed");
+  expect(await weft.ok("ls", "-F", "#S")).toBe("n\\\\m_o\nother\nrenamed\n");
+});
+
+test("a window's new name is stored escaped, as tmux 3.3a's window_set_name (new-window -n is not)", async () => {
+  weft = await Weft.start();
+  await weft.ok("new", "-d", "-s", "n", "--", "sh");
+  const name = () => weft!.ok("display", "-p", "-t", "n", "#{window_name}");
+  // tmux 3.3a printed each of these for the same commands.
+  await weft.ok("rename-window", "-t", "n", "a\\b$HOME\tt");
+  expect(await name()).toBe("a\\\\b\\$HOME\\tt\n");
+  await weft.ok("rename-window", "-t", "n", "hello \\ wazzup 0");
+  expect(await name()).toBe("hello \\\\ wazzup 0\n");
+  await weft.ok("new-window", "-t", "n", "-n", "x\\y", "--", "sh");
+  expect(await name()).toBe("x\\y\n");
+  await weft.ok("split-window", "-t", "n", "--", "sh");
+  await weft.ok("break-pane", "-t", "n", "-n", "p\\q");
+  expect(await name()).toBe("p\\\\q\n");
 });
 
 test("errors are one line in tmux's words and leave the server and its panes alone", async () => {

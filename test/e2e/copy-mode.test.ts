@@ -3,6 +3,8 @@
 import { test, expect, afterEach } from "bun:test";
 import { Weft, type HostClient } from "../helpers/weft.ts";
 import { waitFor } from "../helpers/wait.ts";
+import { writeFileSync } from "node:fs";
+import { join } from "node:path";
 
 let weft: Weft | null = null;
 afterEach(async () => {
@@ -81,14 +83,16 @@ test("output arriving in copy mode does not move the view; q returns to the live
   await w.ok("new", "-d", "-s", "live", "-x", "40", "-y", "10", "--", "sh");
   const c = w.attach(["attach", "-t", "live"], 40, 11);
   await c.waitForScreen((s) => s.includes("[live]"), "status");
-  c.type("i=0; while [ $i -lt 100 ]; do echo old-$i; i=$((i+1)); done\r");
+  // The new output waits for a file: keys sent to a pane in copy mode go to copy mode, not the shell.
+  const go = join(w.dir, "go");
+  c.type(`i=0; while [ $i -lt 100 ]; do echo old-$i; i=$((i+1)); done; while [ ! -e ${go} ]; do sleep 0.05; done; i=0; while [ $i -lt 30 ]; do echo new-$i; i=$((i+1)); done\r`);
   await c.waitForScreen((s) => s.includes("old-99"), "the first output");
   c.type("\x02[\x1b[5~"); // C-b [ then PageUp
   const frozen = await c.waitForScreen((s) => /\[8\/\d+\]/.test(s), "a page up");
   const body = (s: string) => s.split("\n").slice(1, 10).join("\n"); // rows under the indicator
   const history = async () => Number((await w.ok("display", "-p", "-t", "live", "#{history_size}")).trim());
   const before = await history();
-  await w.ok("send-keys", "-t", "live", "i=0; while [ $i -lt 30 ]; do echo new-$i; i=$((i+1)); done", "Enter");
+  writeFileSync(go, "");
   await waitFor(async () => (await history()) >= before + 30, "the new output parsed");
   await c.waitForScreen((s) => /\[(3[89]|4\d)\/\d+\]/.test(s), "the indicator counting the new lines");
   expect(body(c.screen())).toBe(body(frozen));

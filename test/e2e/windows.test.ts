@@ -55,3 +55,28 @@ test("select-pane -d drops keys for the pane until -e; clear-history forgets the
   await w.ok("clear-history", "-t", "i");
   expect(await history()).toBe(0);
 });
+
+test("resize-window -a/-A: the smallest/largest client whose session has the window, else default-size (as tmux 3.3a)", async () => {
+  const w = (weft = await Weft.start());
+  await w.ok("new", "-d", "-s", "b", "-x", "80", "-y", "24", "sh");
+  await w.ok("new", "-d", "-s", "other", "sh");
+  const size = async (t: string) => (await w.ok("display", "-t", t, "-p", "#{window_width}x#{window_height}")).trim();
+  // No client: the session's default-size, as tmux printed for the same steps.
+  await w.ok("resize-window", "-t", "b", "-y", "50");
+  await w.ok("resize-window", "-t", "b", "-a");
+  expect(await size("b")).toBe("80x24");
+  await w.ok("set", "-t", "b", "default-size", "100x30");
+  await w.ok("resize-window", "-t", "b", "-A");
+  expect(await size("b")).toBe("100x30");
+  // A 70x20 client on b (one status line): 70x19 for b's window; other's has no client.
+  const c = w.attach(["attach", "-t", "b"], 70, 20);
+  await c.waitForScreen((s) => s.includes("[b]"), "the status line");
+  await w.ok("resize-window", "-t", "b", "-x", "100", "-y", "50");
+  await w.ok("resize-window", "-t", "b", "-a");
+  expect(await size("b")).toBe("70x19");
+  await w.ok("resize-window", "-t", "b", "-x", "5", "-y", "5");
+  await w.ok("resize-window", "-t", "b", "-A");
+  expect(await size("b")).toBe("70x19");
+  await w.ok("resize-window", "-t", "other", "-a");
+  expect(await size("other")).toBe("80x24");
+});

@@ -4,6 +4,7 @@ import { CommandError, flag, value } from "../../mux/lang/command.ts";
 import type { CommandEntry } from "./context.ts";
 import type { Session } from "../../mux/model/session.ts";
 import { printNew } from "./common.ts";
+import { visName } from "../../mux/model/args-escape.ts";
 import { targetFlag, detachPane, settle, linkOf } from "./pane-moves.ts";
 
 export const breakPane: CommandEntry = {
@@ -44,7 +45,8 @@ export const breakPane: CommandEntry = {
     w.removePane(p);
     detachPane(w, p);
     settle(ctx, w);
-    const nw = model.newWindowFor(session, p, index ?? session.freeIndex(), name ?? null);
+    // window_set_name escapes -n here, unlike new-window's -n.
+    const nw = model.newWindowFor(session, p, index ?? session.freeIndex(), name === undefined ? null : visName(name));
     nw.resize(cols, rows);
     if (!flag(a, "d")) session.select(nw);
     printNew(ctx, "#{session_name}:#{window_index}.#{pane_index}", { session, window: nw, pane: p });

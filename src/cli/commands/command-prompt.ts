@@ -24,8 +24,8 @@ export const commandPrompt: CommandEntry = {
   commandArgs: () => true,
   exec(ctx) {
     const a = ctx.args;
-    const client = ctx.client;
-    if (!client?.session) throw new CommandError("no client to prompt");
+    // The prompt goes on -t's client, else the caller, else the most recently active one (cmd_find_client).
+    const client = ctx.server.targetClient(value(ctx.args, "t"), ctx.client);
     if (client.prompt) return;
     const typeName = value(a, "T") ?? "command";
     const type = promptType(typeName);

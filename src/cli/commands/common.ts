@@ -78,10 +78,15 @@ function expandHome(p: string, env: Record<string, string>): string {
  * when it is attached (a command from a shell has none), no strftime unless asked.
  */
 export function format(ctx: CommandContext, fmt: string, t: FormatTarget, opts: ExpandOptions = {}): string {
+  return expandAt(ctx.server, formatPlace(ctx, t), fmt, opts);
+}
+
+/** The place a command's formats see: its client's, with the queue item's own variables. */
+export function formatPlace(ctx: CommandContext, t: FormatTarget): FormatTarget {
   // The queue item's own variables (current_file while a file's commands run) are under the caller's.
   const queued = ctx.item.state.formats;
   const extra = queued || t.extra ? { ...queued, ...t.extra } : undefined;
-  return expandAt(ctx.server, { client: ctx.client?.session ? ctx.client : null, ...t, ...(extra ? { extra } : {}) }, fmt, opts);
+  return { client: ctx.client?.session ? ctx.client : null, ...t, ...(extra ? { extra } : {}) };
 }
 
 /** tmux's strtonum's complaint about a number, or the number: "invalid", "too small", "too large". */

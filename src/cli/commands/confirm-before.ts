@@ -1,7 +1,7 @@
 // confirm-before (confirm): ask on the status line, and run the command only if the answer is y
 // (or the -c key); C-b x and C-b & ask before killing, as tmux's do. Without -b what follows
 // waits for the answer.
-import { CommandError, flag, value } from "../../mux/lang/command.ts";
+import { flag, value } from "../../mux/lang/command.ts";
 import type { CommandEntry } from "./context.ts";
 import { Confirm } from "../../mux/client/prompt.ts";
 import { format } from "./common.ts";
@@ -16,8 +16,8 @@ export const confirmBefore: CommandEntry = {
   maxArgs: 1,
   commandArgs: () => true,
   exec(ctx) {
-    const client = ctx.client;
-    if (!client?.session) throw new CommandError("no client to ask");
+    // The prompt goes on -t's client, else the caller, else the most recently active one (cmd_find_client).
+    const client = ctx.server.targetClient(value(ctx.args, "t"), ctx.client);
     const list = argCommands(ctx, 0, { expand: true });
     const first = list[0] ? ctx.server.findCommand(list[0].name).name : "";
     const label = format(ctx, value(ctx.args, "p") ?? `Confirm '${first}'? (y/n)`, ctx.target);

@@ -1,8 +1,10 @@
-// display-message (display): expand a format; -p prints it, otherwise it shows on the status line.
+// display-message (display): expand a format; -p prints it, otherwise it shows on the target
+// client's status line; -a lists every variable, -v prints each step of the expansion.
 import { CommandError, flag, value } from "../../mux/lang/command.ts";
 import type { CommandContext, CommandEntry } from "./context.ts";
 import type { ClientConnection } from "../../mux/client/client-connection.ts";
-import { format } from "./common.ts";
+import { formatPlace } from "./common.ts";
+import { expandAt, formatEach } from "../../mux/lang/format-vars.ts";
 
 const DEFAULT = "[#{session_name}] #{window_index}:#{window_name}, current pane #{pane_index} - (%H:%M %d-%b-%y)";
 
@@ -27,12 +29,22 @@ export const displayMessage: CommandEntry = {
   targetFlags: { canFail: true },
   maxArgs: 1,
   exec(ctx) {
+    const fmt = value(ctx.args, "F");
+    const message = ctx.args.positional[0];
+    if (fmt !== undefined && message !== undefined) throw new CommandError("only one of -F or argument must be given");
     const delay = parseDelay(value(ctx.args, "d"));
-    const fmt = ctx.args.positional[0] ?? value(ctx.args, "F") ?? DEFAULT;
     const client = displayClient(ctx);
-    const text = format(ctx, fmt, { ...ctx.target, client, extra: { command: "display-message" } }, { time: true });
-    if (flag(ctx.args, "p") || !client?.session) ctx.print(text);
-    else client.showMessage(text, delay);
+    const place = formatPlace(ctx, { ...ctx.target, client, extra: { command: "display-message" } });
+    if (flag(ctx.args, "a")) {
+      for (const line of formatEach(ctx.server, place)) ctx.print(line);
+      return;
+    }
+    const log = flag(ctx.args, "v") ? (line: string) => ctx.print(line) : undefined;
+    const text = expandAt(ctx.server, place, message ?? fmt ?? DEFAULT, { time: true, ...(log ? { log } : {}) });
+    // With no client at all (the config file), the message is an error, as tmux's cmdq_error.
+    if (ctx.client === null) throw new CommandError(text);
+    if (flag(ctx.args, "p")) ctx.print(text);
+    else client?.showMessage(text, delay);
   },
 };
 

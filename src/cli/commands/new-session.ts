@@ -5,6 +5,7 @@ import { newSessionEnviron, paneOptions, parseDimension, printNew, checkNesting,
 import { showCauses } from "../../mux/server/config.ts";
 import { sessionFromLayout } from "./layout-file.ts";
 import type { NewSessionOptions, Session } from "../../mux/model/index.ts";
+import { sessionName } from "../../mux/model/args-escape.ts";
 
 export const newSession: CommandEntry = {
   name: "new-session",
@@ -21,7 +22,7 @@ export const newSession: CommandEntry = {
     // No client at all (the config file, a hook): detached, as tmux's.
     const detached = flag(a, "d") || ctx.client === null;
     if (flag(a, "A") && name) {
-      const existing = model.sessions.find((s) => s.name === name);
+      const existing = model.sessions.find((s) => s.name === sessionName(name));
       if (existing) {
         if (detached) return;
         checkNesting(ctx);

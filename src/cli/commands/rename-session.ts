@@ -1,6 +1,7 @@
 // rename-session (rename): give a session a new name.
 import { CommandError } from "../../mux/lang/command.ts";
 import type { CommandEntry } from "./context.ts";
+import { sessionName } from "../../mux/model/args-escape.ts";
 
 export const renameSession: CommandEntry = {
   name: "rename-session",
@@ -12,8 +13,9 @@ export const renameSession: CommandEntry = {
   target: "session",
   exec(ctx) {
     const { session } = ctx.target;
-    const name = ctx.args.positional[0]!;
-    if (name === "" || name.includes(":") || name.includes(".")) throw new CommandError(`invalid session: ${name}`);
+    const given = ctx.args.positional[0]!;
+    const name = sessionName(given);
+    if (name === null) throw new CommandError(`invalid session: ${given}`);
     if (ctx.model.sessions.some((s) => s !== session && s.name === name)) throw new CommandError(`duplicate session: ${name}`);
     session.rename(name);
   },

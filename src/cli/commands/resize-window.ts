@@ -1,5 +1,5 @@
 // resize-window (resizew): give a window a size of its own: -x/-y, grown or shrunk by an
-// adjustment (-L/-R/-U/-D), or the largest / smallest of its session's clients (-A/-a). The
+// adjustment (-L/-R/-U/-D), or the largest / smallest of its clients (-A/-a), else default-size. The
 // window's window-size becomes manual, as tmux sets it, so clients no longer size it.
 import { CommandError, flag, value } from "../../mux/lang/command.ts";
 import type { CommandContext, CommandEntry } from "./context.ts";
@@ -17,13 +17,15 @@ function number(v: string, min: number, max: number, what: string): number {
   return n;
 }
 
-/** -A / -a: the largest / smallest size of the session's attached clients; none: as it is. */
-function clientSize(ctx: CommandContext, largest: boolean, cols: number, rows: number): [number, number] {
-  const s = ctx.target.session;
-  const clients = [...ctx.server.clients].filter((c) => c.session === s && c.terminal);
-  if (clients.length === 0) return [cols, rows];
-  const pick = largest ? Math.max : Math.min;
-  return [pick(...clients.map((c) => c.cols)), pick(...clients.map((c) => c.windowRows))];
+/**
+ * -A / -a: the largest / smallest size of the clients whose session has the window; with none,
+ * the session's default-size (80x24 if it does not read as WxH), as tmux's default_window_size.
+ */
+function clientSize(ctx: CommandContext, largest: boolean): [number, number] {
+  const size = ctx.server.clientsSize(ctx.target.window, largest);
+  if (size) return [size.cols, size.rows];
+  const m = /^(\d+)x(\d+)/.exec(ctx.target.session.options.getString("default-size"));
+  return m ? [Number(m[1]), Number(m[2])] : [80, 24];
 }
 
 export const resizeWindow: CommandEntry = {
@@ -46,7 +48,7 @@ export const resizeWindow: CommandEntry = {
     else if (flag(a, "R")) cols += adjust;
     else if (flag(a, "U")) rows = rows >= adjust ? rows - adjust : rows;
     else if (flag(a, "D")) rows += adjust;
-    if (flag(a, "A") || flag(a, "a")) [cols, rows] = clientSize(ctx, flag(a, "A"), cols, rows);
+    if (flag(a, "A") || flag(a, "a")) [cols, rows] = clientSize(ctx, flag(a, "A"));
     // A choice option holds the index of its choice (options_set_number).
     const manual = findOptionEntry("window-size")?.choices?.indexOf("manual") ?? -1;
     if (manual < 0) throw new Error("window-size has no manual choice");

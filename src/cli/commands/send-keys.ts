@@ -2,10 +2,10 @@
 // words as literal text; -l all literal, -H hex bytes, -N repeat; -X a copy-mode command.
 import { CommandError, flag, value } from "../../mux/lang/command.ts";
 import type { CommandEntry } from "./context.ts";
-import { encodeKey } from "../../mux/lang/keys.ts";
+import { encodeKey, normalizeKeyName, parseKeys } from "../../mux/lang/keys.ts";
 import { runCopyModeCommand } from "../../mux/lang/copy-mode-keys.ts";
 import { shownList } from "../../mux/client/chooser.ts";
-import { modeChanged } from "../../mux/model/index.ts";
+import { modeChanged, synchronizedPanes, type Pane } from "../../mux/model/index.ts";
 import { attachedClient } from "./common.ts";
 
 export const sendKeys: CommandEntry = {
@@ -49,22 +49,55 @@ export const sendKeys: CommandEntry = {
       modeChanged(ctx.model, pane, true);
       return;
     }
+    if (pane.copyMode && !flag(a, "R")) {
+      // A pane in copy mode takes keys through its key table, as tmux's
+      // cmd_send_keys_inject_key: `send-keys q` leaves copy mode; an unbound key does nothing.
+      const vi = window.options.getString("mode-keys") === "vi";
+      pane.copyMode.vi = vi;
+      const table = vi ? "copy-mode-vi" : "copy-mode";
+      const state = { ...ctx.item.state, current: ctx.target };
+      for (let i = 0; i < repeat; i++)
+        for (const key of modeKeys(a.positional, flag(a, "l"), flag(a, "H"))) {
+          const b = ctx.server.keys.lookup(table, key);
+          if (b) ctx.item.insert(b.commands, state);
+        }
+      return;
+    }
     if (flag(a, "R")) pane.reset();
-    const chunks: Uint8Array[] = [];
-    const modes = pane.modes;
+    // Each word is encoded for each pane's own modes (cursor keys, keypad, bracketed paste).
+    const panes = synchronizedPanes(window, pane);
+    const words: { hex?: Uint8Array; word: string }[] = [];
     for (const word of a.positional) {
       if (flag(a, "H")) {
         for (const h of word.split(/\s+/).filter(Boolean)) {
-          const n = Number.parseInt(h, 16);
           if (!/^[0-9a-fA-F]{1,2}$/.test(h)) throw new CommandError(`invalid key: ${h}`);
-          chunks.push(new Uint8Array([n]));
+          words.push({ hex: new Uint8Array([Number.parseInt(h, 16)]), word: h });
         }
-        continue;
-      }
-      const key = flag(a, "l") ? null : encodeKey(word, { applicationCursor: modes.applicationCursorKeysMode, applicationKeypad: modes.applicationKeypadMode, bracketedPaste: modes.bracketedPasteMode });
-      chunks.push(key ?? Buffer.from(word, "utf8"));
+      } else words.push({ word });
     }
-    const targets = window.options.getFlag("synchronize-panes") && !ctx.args.flags.has("t") ? [...window.panes.values()] : [pane];
-    for (let i = 0; i < repeat; i++) for (const c of chunks) for (const p of targets) p.write(c);
+    const literal = flag(a, "l");
+    const encode = (p: Pane, w: { hex?: Uint8Array; word: string }): Uint8Array => {
+      if (w.hex) return w.hex;
+      const m = p.modes;
+      const key = literal ? null : encodeKey(w.word, { applicationCursor: m.applicationCursorKeysMode, applicationKeypad: m.applicationKeypadMode, bracketedPaste: m.bracketedPasteMode });
+      return key ?? Buffer.from(w.word, "utf8");
+    };
+    for (let i = 0; i < repeat; i++) for (const w of words) for (const p of panes) p.write(encode(p, w));
   },
 };
+
+/** The keys words name for a mode's key table: a key name as that key, other words (and -l) as their characters, -H bytes as keys. */
+function modeKeys(words: readonly string[], literal: boolean, hex: boolean): string[] {
+  const out: string[] = [];
+  for (const word of words) {
+    if (hex) {
+      const key = /^[0-9a-fA-F]{1,2}$/.test(word) ? parseKeys(Uint8Array.of(Number.parseInt(word, 16)))[0]?.key : undefined;
+      if (key) out.push(key);
+      continue;
+    }
+    const named = literal ? null : normalizeKeyName(word);
+    if (named !== null) out.push(named);
+    else for (const ch of word) out.push(ch === " " ? "Space" : ch);
+  }
+  return out;
+}

@@ -8,7 +8,7 @@ import { parseMouse } from "./mouse.ts";
 import type { ClientHost } from "./host.ts";
 import type { ClientView } from "./view.ts";
 import { shownList, type ModeCaller } from "./chooser.ts";
-import { modeChanged } from "../model/index.ts";
+import { modeChanged, synchronizedPanes } from "../model/index.ts";
 import type { CommandList } from "../lang/cmd-parse.ts";
 import { Menu } from "./menu.ts";
 import type { MouseEvent } from "./mouse.ts";
@@ -42,9 +42,9 @@ const INPUT_BACKLOG = 1024 * 1024;
 /** The host terminal's answer to DECRQM ?2026: synchronized output supported (1, 2) or not. */
 const SYNC_REPORT = /\x1b\[\?2026;([0-4])\$y/;
 
-/** The panes a client's input goes to: the active one, or every pane under synchronize-panes. */
+/** The panes a client's input goes to: the active one, and the ones synchronize-panes adds. */
 function inputPanes(w: Window): Pane[] {
-  return w.options.getFlag("synchronize-panes") ? [...w.panes.values()] : [w.active];
+  return synchronizedPanes(w, w.active);
 }
 
 /** Where needle starts in bytes at or after `from`, or -1. */

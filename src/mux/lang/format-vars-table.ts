@@ -83,6 +83,11 @@ export function serverVars(server: FormatServer, type: FormatType): VarTable {
   };
 }
 
+/** A list variable: its names by ",", or none at all when empty, as tmux's callbacks return NULL. */
+function list(names: string[]): string | undefined {
+  return names.length > 0 ? names.join(",") : undefined;
+}
+
 function userName(): string | undefined {
   return passwdEntry()?.name;
 }
@@ -131,7 +136,7 @@ export function sessionVars(server: FormatServer, s: Session | null): VarTable {
     session_id: () => `$${s.id}`,
     session_windows: () => s.windows.length,
     session_attached: () => server.attachedCount(s),
-    session_attached_list: () => clients().map((c) => c.name).join(","),
+    session_attached_list: () => list(clients().map((c) => c.name)),
     session_many_attached: () => server.attachedCount(s) > 1,
     session_created: () => secs(s.created),
     session_activity: () => secs(s.activity),
@@ -209,11 +214,11 @@ function windowOnlyVars(server: FormatServer, w: Window): VarTable {
     window_zoomed_flag: () => w.zoomed !== null,
     window_activity: () => secs(w.activity),
     window_marked_flag: () => holdsMarked(w, server.markedPane()),
-    window_linked_sessions_list: () => w.links.map((l) => l.session.name).join(","),
+    window_linked_sessions_list: () => list(w.links.map((l) => l.session.name)),
     window_active_sessions: () => active().length,
-    window_active_sessions_list: () => active().map((l) => l.session.name).join(","),
+    window_active_sessions_list: () => list(active().map((l) => l.session.name)),
     window_active_clients: () => viewers().length,
-    window_active_clients_list: () => viewers().map((c) => c.name).join(","),
+    window_active_clients_list: () => list(viewers().map((c) => c.name)),
   };
 }
 

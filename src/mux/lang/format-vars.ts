@@ -133,11 +133,37 @@ export interface ExpandOptions {
   time?: boolean;
   /** #() may run commands (tmux allows them everywhere but the command-line's %if). */
   jobs?: boolean;
+  /** display-message -v: each step of the expansion (FormatOptions.log). */
+  log?: (line: string) => void;
 }
 
 /** Expand a format at one place in the model, with the loops, #() jobs and (optionally) strftime. */
 export function expandAt(server: FormatEnv, t: FormatTarget, fmt: string, opts: ExpandOptions = {}): string {
   const owner = t.client ?? null;
   const job = opts.jobs !== false && server.formatJob ? (cmd: string, raw: string) => server.formatJob?.(owner, cmd, raw) : undefined;
-  return expandFormat(fmt, formatScope(server, t), { expandTime: opts.time === true, job });
+  return expandFormat(fmt, formatScope(server, t), { expandTime: opts.time === true, job, ...(opts.log ? { log: opts.log } : {}) });
+}
+
+/**
+ * format_each: every variable this place has a value for, as "name=value" in name order (the
+ * order of tmux's table), then the caller's own (its tree: command, the queue's) in name order.
+ * Options are looked up by formats but are not variables, so they are not listed.
+ */
+export function formatEach(server: FormatEnv, t: FormatTarget): string[] {
+  const { c, s, w, wl, p } = place(server, t);
+  const tables = [clientVars(c), paneVars(server, w, p), windowVars(server, w, wl), sessionVars(server, s), serverVars(server, typeOf(t))];
+  const vars = new Map<string, string>();
+  // A time tmux keeps as a struct (never NULL with a session) lists as 0 while unset, though a
+  // format finds nothing for it: the time of a session's last attach.
+  if (s && !s.lastAttached) vars.set("session_last_attached", "0");
+  for (const table of tables) {
+    for (const [name, get] of Object.entries(table)) {
+      if (vars.has(name)) continue;
+      const v = get();
+      if (v !== undefined) vars.set(name, typeof v === "boolean" ? (v ? "1" : "0") : String(v));
+    }
+  }
+  const line = ([name, v]: [string, string | number]) => `${name}=${v}`;
+  const byName = (a: [string, unknown], b: [string, unknown]) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0);
+  return [...[...vars].sort(byName).map(line), ...Object.entries(t.extra ?? {}).sort(byName).map(line)];
 }

@@ -43,7 +43,15 @@ export interface FormatOptions {
   expandTime?: boolean;
   /** #{c:name} for names beyond tmux's basic ones (X11 colour names): 0xRRGGBB, or null if unknown. */
   colourByName?: (name: string) => number | null;
+  /**
+   * display-message -v (FORMAT_VERBOSE): each step of the expansion as tmux 3.3a words it, a
+   * "#" and one space a level of nesting (at most ten) before it.
+   */
+  log?: (line: string) => void;
 }
+
+// format_log1's indent: one space a level, cut at this many.
+const LOG_INDENT_MAX = 10;
 
 // format.c: #{...}, modifiers and loops may nest this deep before expanding to "".
 const FORMAT_LOOP_LIMIT = 100;
@@ -152,14 +160,29 @@ class Expander {
     return render(this.st.scope.lookup(name));
   }
 
+  /** format_log: a step of the expansion, for -v; nothing is built when nobody listens. */
+  private log(msg: () => string): void {
+    if (this.opts.log) this.opts.log(`#${" ".repeat(Math.min(this.st.loop, LOG_INDENT_MAX))}${msg()}`);
+  }
+
   /** format_expand1. */
   expand(fmt: string): string {
     if (fmt === "") return "";
-    if (this.st.loop === FORMAT_LOOP_LIMIT) return "";
+    if (this.st.loop === FORMAT_LOOP_LIMIT) {
+      this.log(() => `reached loop limit (${FORMAT_LOOP_LIMIT})`);
+      return "";
+    }
     this.st.loop++;
     try {
-      if (this.st.time && fmt.includes("%")) fmt = strftime(fmt, this.nowDate());
-      return this.expandLoop(fmt);
+      this.log(() => `expanding format: ${fmt}`);
+      if (this.st.time && fmt.includes("%")) {
+        const expanded = strftime(fmt, this.nowDate());
+        if (expanded !== fmt) this.log(() => `after time expanded: ${expanded}`);
+        fmt = expanded;
+      }
+      const out = this.expandLoop(fmt);
+      this.log(() => `result is: ${out}`);
+      return out;
     } finally {
       this.st.loop--;
     }
@@ -188,14 +211,18 @@ class Expander {
       if (ch === "(") {
         const close = matchingParen(fmt, i);
         if (close < 0) break; // unterminated: tmux stops here
-        out += this.job(fmt.slice(i, close));
+        const command = fmt.slice(i, close);
+        this.log(() => `found #(): ${command}`);
+        out += this.job(command);
         i = close + 1;
         continue;
       }
       if (ch === "{") {
         const close = formatSkip(fmt, i - 2, "}");
         if (close < 0) break;
-        const value = this.replace(fmt.slice(i, close));
+        const key = fmt.slice(i, close);
+        this.log(() => `found #{}: ${key}`);
+        const value = this.replace(key);
         if (value === null) break; // a failed #{...} ends the output, as in tmux
         out += value;
         i = close + 1;
@@ -206,14 +233,17 @@ class Expander {
         let j = i;
         while (fmt[j] === "#") j++;
         if (fmt[j] === "[") {
+          this.log(() => `found #*${2 + j - i}[`);
           out += fmt.slice(i - 2, j + 1);
           i = j + 1;
           continue;
         }
+        this.log(() => "found ##");
         out += "#";
         continue;
       }
       if (ch === "}" || ch === ",") {
+        this.log(() => `found #${ch}`);
         out += ch;
         continue;
       }
@@ -222,6 +252,7 @@ class Expander {
         out += `#${ch}`;
         continue;
       }
+      this.log(() => `found #${ch}: ${alias}`);
       const value = this.replace(alias);
       if (value === null) break;
       out += value;
@@ -231,10 +262,15 @@ class Expander {
 
   /** format_job_get: the command is expanded without jobs or strftime, and so is its output. */
   private job(raw: string): string {
-    if (this.st.noJobs || this.opts.job === undefined) return "";
+    if (this.st.noJobs || this.opts.job === undefined) {
+      this.log(() => "#() is disabled");
+      return "";
+    }
     const next = this.with({ noJobs: true, time: false });
     const out = this.opts.job(next.expand(raw), raw);
-    return out === undefined ? "" : next.expand(out);
+    const result = out === undefined ? "" : next.expand(out);
+    this.log(() => `#() result: ${result}`);
+    return result;
   }
 
   /** format_build_modifiers: parse "m1;m2:" at the start of key. */
@@ -378,16 +414,32 @@ class Expander {
   /** format_replace: expand one #{...} body. null means "stop", as tmux does on failure. */
   private replace(key: string): string | null {
     const { list, rest: copy } = this.buildModifiers(key);
+    this.logModifiers(list);
     const p = this.plan(list);
     let value = this.value(copy, p);
-    if (value === null) return null;
+    if (value === null) {
+      this.log(() => `failed ${key}`);
+      return null;
+    }
     if (p.flags.has("E")) value = this.expand(value);
     else if (p.flags.has("T")) value = this.with({ time: true }).expand(value);
     for (const sub of p.subs) {
       const pattern = this.expand(sub.argv[0] ?? "");
-      value = substitute(value, pattern, this.expand(sub.argv[1] ?? ""), sub.argv[2] ?? "");
+      const replacement = this.expand(sub.argv[1] ?? "");
+      value = substitute(value, pattern, replacement, sub.argv[2] ?? "");
+      const now = value;
+      this.log(() => `substitute '${pattern}' to '${replacement}': ${now}`);
     }
-    return finish(value, p);
+    const result = finish(value, p, this.opts.log ? (msg) => this.log(() => msg) : undefined);
+    this.log(() => `replaced '${key}' with '${result}'`);
+    return result;
+  }
+
+  private logModifiers(list: Modifier[]): void {
+    list.forEach((fm, i) => {
+      this.log(() => `modifier ${i} is ${fm.name}`);
+      fm.argv.forEach((arg, j) => this.log(() => `modifier ${i} argument ${j}: ${arg}`));
+    });
   }
 
   /** The middle of format_replace: the value before E/T, s, =, p, n and w. */
@@ -403,51 +455,87 @@ class Expander {
       return rgb === null ? "" : rgb.toString(16).padStart(6, "0");
     }
     if (f.has("S")) return this.loopSessions(copy);
-    if (f.has("W")) return this.loopChildren(copy, this.st.scope.windows);
-    if (f.has("P")) return this.loopChildren(copy, this.st.scope.panes);
+    if (f.has("W")) return this.loopChildren(copy, this.st.scope.windows, "window");
+    if (f.has("P")) return this.loopChildren(copy, this.st.scope.panes, "pane");
     if (f.has("Nw")) return this.windowExists(copy);
     if (f.has("Ns")) return this.sessionExists(copy);
     if (p.search !== null) return this.searchPane(p.search, copy);
-    if (p.cmp !== null) {
-      const sides = this.choose(copy, true);
-      return sides === null ? null : compare(p.cmp, sides[0], sides[1]);
-    }
+    if (p.cmp !== null) return this.comparison(p.cmp, copy);
     if (copy.startsWith("?")) return this.conditional(copy, p);
     if (p.mexp !== null) return this.expression(p.mexp, copy) ?? "";
-    if (copy.includes("#{")) return this.expand(copy);
-    return this.find(copy, p) ?? "";
+    if (copy.includes("#{")) {
+      this.log(() => `expanding inner format '${copy}'`);
+      return this.expand(copy);
+    }
+    const found = this.find(copy, p);
+    this.log(() => (found === null ? `format '${copy}' not found` : `format '${copy}' found: ${found}`));
+    return found ?? "";
+  }
+
+  /** #{==:a,b} and the other comparisons: both sides expanded first. */
+  private comparison(cmp: Modifier, copy: string): string | null {
+    const sides = this.choose(copy, true);
+    if (sides === null) {
+      this.log(() => `compare ${cmp.name} syntax error: ${copy}`);
+      return null;
+    }
+    this.log(() => `compare ${cmp.name} left is: ${sides[0]}`);
+    this.log(() => `compare ${cmp.name} right is: ${sides[1]}`);
+    return compare(cmp, sides[0], sides[1]);
   }
 
   /** #{?cond,a,b}: cond is a variable if there is one, else a format that must change to count. */
   private conditional(copy: string, p: Plan): string | null {
     const comma = formatSkip(copy, 1, ",");
-    if (comma < 0) return null;
+    if (comma < 0) {
+      this.log(() => `condition syntax error: ${copy.slice(1)}`);
+      return null;
+    }
     const condition = copy.slice(1, comma);
+    this.log(() => `condition is: ${condition}`);
     let found = this.find(condition, p);
     if (found === null) {
       found = this.expand(condition);
-      if (found === condition) found = "";
+      if (found === condition) {
+        found = "";
+        this.log(() => `condition '${condition}' not found; assuming false`);
+      }
+    } else {
+      const value = found;
+      this.log(() => `condition '${condition}' found: ${value}`);
     }
     const branches = this.choose(copy.slice(comma + 1), false);
-    if (branches === null) return null;
-    return this.expand(formatTrue(found) ? branches[0] : branches[1]);
+    if (branches === null) {
+      this.log(() => `condition '${condition}' syntax error: ${copy.slice(comma + 1)}`);
+      return null;
+    }
+    const truth = formatTrue(found);
+    this.log(() => `condition '${condition}' is ${truth ? "true" : "false"}`);
+    return this.expand(truth ? branches[0] : branches[1]);
   }
 
   /** format_loop_sessions: fmt once per session, each in that session's scope. */
   private loopSessions(fmt: string): string {
     let out = "";
-    for (const scope of this.st.scope.sessions?.() ?? []) out += this.with({ scope }).expand(fmt);
+    for (const scope of this.st.scope.sessions?.() ?? []) {
+      this.log(() => `session loop: ${render(scope.lookup("session_id"))}`);
+      out += this.with({ scope }).expand(fmt);
+    }
     return out;
   }
 
   /** format_loop_windows / format_loop_panes: "other,current" picks per child; no comma, one for all. */
-  private loopChildren(fmt: string, children: (() => FormatChild[] | null) | undefined): string | null {
+  private loopChildren(fmt: string, children: (() => FormatChild[] | null) | undefined, kind: "window" | "pane"): string | null {
     const list = children?.() ?? null;
-    if (list === null) return null;
+    if (list === null) {
+      this.log(() => (kind === "window" ? "window loop but no session" : "pane loop but no window"));
+      return null;
+    }
     const split = this.choose(fmt, false);
     const [all, current] = split ?? [fmt, null];
     let out = "";
     for (const child of list) {
+      this.log(() => loopEntry(kind, child.scope));
       const use = current !== null && child.current ? current : all;
       out += this.with({ scope: child.scope }).expand(use);
     }
@@ -457,7 +545,10 @@ class Expander {
   /** format_window_name: does this session have a window of that name? Fails without a session. */
   private windowExists(fmt: string): string | null {
     const windows = this.st.scope.windows?.() ?? null;
-    if (windows === null) return null;
+    if (windows === null) {
+      this.log(() => "window name but no session");
+      return null;
+    }
     const name = this.expand(fmt);
     return windows.some((w) => render(w.scope.lookup("window_name")) === name) ? "1" : "0";
   }
@@ -473,7 +564,11 @@ class Expander {
   private searchPane(fm: Modifier, fmt: string): string {
     const text = this.expand(fmt);
     const lines = this.st.scope.paneLines?.() ?? null;
-    if (lines === null) return "0";
+    if (lines === null) {
+      this.log(() => `search '${text}' but no pane`);
+      return "0";
+    }
+    this.log(() => `search '${text}' pane ${render(this.st.scope.lookup("pane_id"))}`);
     const flags = fm.argv[0] ?? "";
     return String(searchLines(lines, text, flags.includes("r"), flags.includes("i")));
   }
@@ -490,26 +585,49 @@ class Expander {
   /** format_replace_expression: #{e|op|flags|precision:a,b}. */
   private expression(m: Modifier, copy: string): string | null {
     const op = m.argv[0] ?? "";
-    if (!EXPRESSION_OPS.includes(op)) return null;
+    if (!EXPRESSION_OPS.includes(op)) {
+      this.log(() => `expression has no valid operator: '${op}'`);
+      return null;
+    }
     const useFp = m.argv.length >= 2 && (m.argv[1] ?? "").includes("f");
     let prec = useFp ? 2 : 0;
     if (m.argv.length >= 3) {
-      const n = strtonum(m.argv[2] ?? "");
-      if (n === null) return null;
+      const arg = m.argv[2] ?? "";
+      const n = strtonum(arg);
+      if (n === null) {
+        this.log(() => `expression precision ${strtonumError(arg)}: ${arg}`);
+        return null;
+      }
       prec = n;
     }
     const sides = this.choose(copy, true);
-    if (sides === null) return null;
+    if (sides === null) {
+      this.log(() => "expression syntax error");
+      return null;
+    }
     let l = strtod(sides[0]);
     let r = strtod(sides[1]);
+    if (l === null) this.log(() => `expression left side is invalid: ${sides[0]}`);
+    else if (r === null) this.log(() => `expression right side is invalid: ${sides[1]}`);
     if (l === null || r === null) return null;
     if (!useFp) {
       l = toLongLong(l);
       r = toLongLong(r);
     }
+    const [left, right] = [l, r];
+    this.log(() => `expression left side is: ${printFixed(left, prec)}`);
+    this.log(() => `expression right side is: ${printFixed(right, prec)}`);
     const result = arithmetic(op, l, r);
-    return printFixed(useFp ? result : toLongLong(result), prec);
+    const value = printFixed(useFp ? result : toLongLong(result), prec);
+    this.log(() => `expression result is ${value}`);
+    return value;
   }
+}
+
+/** A loop's line for -v: tmux names a window by index and id, a pane by its id. */
+function loopEntry(kind: "window" | "pane", scope: FormatScope): string {
+  if (kind === "pane") return `pane loop: ${render(scope.lookup("pane_id"))}`;
+  return `window loop: ${render(scope.lookup("window_index"))} ${render(scope.lookup("window_id"))}`;
 }
 
 const EXPRESSION_OPS = ["+", "-", "*", "/", "%", "m", "==", "!=", ">", "<", ">=", "<="];
@@ -542,8 +660,8 @@ function arithmetic(op: string, l: number, r: number): number {
   }
 }
 
-/** The end of format_replace: trim with its marker, pad, then length or width. */
-function finish(input: string, p: Plan): string {
+/** The end of format_replace: trim with its marker, pad, then length or width (each step told to `log`). */
+function finish(input: string, p: Plan, log?: (msg: string) => void): string {
   let value = input;
   if (p.limit > 0) {
     const t = trimLeft(value, p.limit);
@@ -552,11 +670,19 @@ function finish(input: string, p: Plan): string {
     const t = trimRight(value, -p.limit);
     value = p.marker !== null && t !== value ? p.marker + t : t;
   }
+  if (p.limit !== 0) log?.(`applied length limit ${p.limit}: ${value}`);
   // utf8_padcstr counts every printable character, styles included.
   if (p.width > 0) value = value + " ".repeat(Math.max(0, p.width - plainWidth(value)));
   else if (p.width < 0) value = " ".repeat(Math.max(0, -p.width - plainWidth(value))) + value;
-  if (p.flags.has("n")) value = String(new TextEncoder().encode(value).length);
-  if (p.flags.has("w")) value = String(displayWidth(value));
+  if (p.width !== 0) log?.(`applied padding width ${p.width}: ${value}`);
+  if (p.flags.has("n")) {
+    value = String(new TextEncoder().encode(value).length);
+    log?.(`replacing with length: ${value}`);
+  }
+  if (p.flags.has("w")) {
+    value = String(displayWidth(value));
+    log?.(`replacing with width: ${value}`);
+  }
   return value;
 }
 
@@ -574,6 +700,12 @@ function strtonum(s: string, min = -2147483648, max = 2147483647): number | null
   if (!/^\s*[+-]?\d+$/.test(s)) return null;
   const n = Number(s.trim());
   return n >= min && n <= max ? n : null;
+}
+
+/** strtonum(3)'s errstr for what strtonum above refused: "invalid", "too small" or "too large". */
+function strtonumError(s: string, min = -2147483648): string {
+  if (!/^\s*[+-]?\d+$/.test(s)) return "invalid";
+  return Number(s.trim()) < min ? "too small" : "too large";
 }
 
 /** strtod(3) that must use the whole string: decimal, hex, inf and nan; "" is 0, as in C. */

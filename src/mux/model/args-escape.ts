@@ -1,6 +1,7 @@
 // Quotes a string so tmux's command parser reads it back unchanged, as tmux's args_escape does
 // (show-options prints string values this way): '' when empty, "..." around any of ` #';${}%`,
-// '...' around a space or a double quote, C-style escapes for control characters.
+// '...' around a space or a double quote, C-style escapes for control characters. Also the vis(3)
+// escaping tmux gives names it stores (visName).
 
 const NEEDS_DOUBLE = " #';${}%";
 const NEEDS_SINGLE = " \"";
@@ -44,6 +45,16 @@ function stravis(s: string, dq: boolean): string {
     else out += visChar(c, next, dq);
   }
   return out;
+}
+
+/** A window's or session's name as tmux stores it (utf8_stravis: \\, \t, \$HOME...). */
+export function visName(s: string): string {
+  return stravis(s, false);
+}
+
+/** session_check_name: a session's name as tmux keeps it (":" and "." become "_", then visName); null for "". */
+export function sessionName(s: string): string | null {
+  return s === "" ? null : visName(s.replace(/[:.]/g, "_"));
 }
 
 export function argsEscape(s: string): string {

@@ -21,4 +21,4 @@ export {
   type ShowCommand,
   type StartupEnvironment,
 } from "./options-commands.ts";
-export { enterCopyMode, enterMode, leaveMode, paneModeName, paneModeCount, modeChanged, copyText, type EnterOptions } from "./pane-modes.ts";
+export { enterCopyMode, enterMode, leaveMode, paneModeName, paneModeCount, modeChanged, copyText, synchronizedPanes, type EnterOptions } from "./pane-modes.ts";

@@ -12,6 +12,7 @@ import type { Options } from "./options-store.ts";
 import { createGlobalOptions, type GlobalOptions, type StartupEnvironment } from "./options-commands.ts";
 import { type SplitOptions } from "./layout.ts";
 import { UserError } from "./errors.ts";
+import { sessionName } from "./args-escape.ts";
 import { Notifier, type PasteBuffer } from "./notify.ts";
 import { PromptHistory } from "./prompt-history.ts";
 import { Environ } from "./environ.ts";
@@ -306,9 +307,9 @@ export class Model {
   // ---- sessions, windows, panes ------------------------------------------------------------
 
   createSession(opts: NewSessionOptions): Session {
-    const name = opts.name ?? this.defaultSessionName();
+    const name = opts.name === undefined ? this.defaultSessionName() : sessionName(opts.name);
+    if (name === null) throw new UserError(`invalid session: ${opts.name}`);
     if (this.sessions.some((s) => s.name === name)) throw new UserError(`duplicate session: ${name}`);
-    if (name.includes(":") || name.includes(".")) throw new UserError(`invalid session name: ${name}`);
     const s = this.newSession(name, opts);
     this.createWindow(s, { name: opts.windowName, pane: opts.pane, cols: opts.cols, rows: opts.rows });
     this.sessions.push(s);

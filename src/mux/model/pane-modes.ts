@@ -4,6 +4,7 @@
 import { CopyMode } from "./copy-mode.ts";
 import type { Pane, PaneMode } from "./pane.ts";
 import type { Model } from "./model.ts";
+import type { Window } from "./window.ts";
 
 export interface EnterOptions {
   /** Start a page up (copy-mode -u, C-b PageUp). */
@@ -102,4 +103,21 @@ export function copyText(model: Model, pane: Pane, text: string, pipe?: string):
   if (command !== "") model.runCopyCommand?.(command, text, pane);
   if (model.serverOptions.getString("set-clipboard") === "off") return;
   model.notify.emit({ type: "pane-set-clipboard", pane, text });
+}
+
+/**
+ * The panes a key typed into `pane` of `w` goes to (tmux's window_pane_key and
+ * window_pane_copy_key): the pane itself, and under synchronize-panes every other pane of the
+ * window that has the option too, shows no mode, is alive, takes input, and is visible (a zoomed
+ * window shows only its zoomed pane). Each pane encodes the key for its own modes.
+ */
+export function synchronizedPanes(w: Window, pane: Pane): Pane[] {
+  const out = [pane];
+  if (!pane.options.getFlag("synchronize-panes")) return out;
+  for (const p of w.panes.values()) {
+    if (p === pane || paneModeCount(p) > 0 || p.dead || p.inputOff) continue;
+    if (w.zoomed && w.zoomed !== p) continue;
+    if (p.options.getFlag("synchronize-panes")) out.push(p);
+  }
+  return out;
 }

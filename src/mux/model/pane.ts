@@ -8,6 +8,7 @@ import { ControlStringLimiter } from "./string-limit.ts";
 import { RenameStrings } from "./rename-string.ts";
 import { useTmuxWidths } from "./unicode-widths.ts";
 import { clearOnDeccolm } from "./deccolm.ts";
+import { clearFromHomeAsAll } from "./clear-home.ts";
 import { Options } from "./options-store.ts";
 import { parseScheduler, keptLines, type ParseSink } from "./parse-scheduler.ts";
 import { HistoryStore } from "./history/store.ts";
@@ -140,6 +141,7 @@ export class Pane implements ParseSink {
     // The cells tmux 3.3a gives characters and clusters (a ZWJ family is 2, not 6).
     useTmuxWidths(this.model);
     clearOnDeccolm(this.model);
+    clearFromHomeAsAll(this.model);
     // Output is parsed by the parse scheduler, which calls parsed(); xterm's own async writes
     // (where its internals are not what the scheduler expects) report here.
     this.model.onWriteParsed(() => this.parsed(false));

@@ -5,6 +5,7 @@ import type { Pane } from "./pane.ts";
 import { Options } from "./options-store.ts";
 import type { Winlink } from "./winlink.ts";
 import type { Notifier } from "./notify.ts";
+import { visName } from "./args-escape.ts";
 
 /** tmux's next_active_point: one clock for every window, so "most recently active" compares across panes. */
 let nextActivePoint = 1;
@@ -108,15 +109,16 @@ export class Window {
     this.notify.emit({ type: "window-pane-changed", window: this, pane: p });
   }
 
-  /** A fixed name, as tmux's rename-window: automatic-rename is turned off for this window. */
+  /** A fixed name, as tmux's rename-window (escaped as window_set_name does): automatic-rename is turned off. */
   rename(name: string): void {
     this.options.setNumber("automatic-rename", 0);
-    this.storedName = name;
+    this.storedName = visName(name);
     this.notify.emit({ type: "window-renamed", window: this });
   }
 
   /** automatic-rename's new name (the option is left as it is). */
-  setName(name: string): void {
+  setName(given: string): void {
+    const name = visName(given);
     if (name === this.storedName) return;
     this.storedName = name;
     this.notify.emit({ type: "window-renamed", window: this });

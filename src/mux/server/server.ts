@@ -430,6 +430,18 @@ export class Server implements ClientHost {
   }
 
   /**
+   * The largest or smallest size of the clients whose session has the window (resize-window -A
+   * and -a: tmux's clients_calculate_size from default_window_size); null when none counts.
+   */
+  clientsSize(w: Window, largest: boolean): { cols: number; rows: number } | null {
+    const all = [...this.clients].filter((c) => c.session && (c.terminal || c.control) && c.session.has(w));
+    const sizes = clientSizes(all, w);
+    if (sizes.length === 0) return null;
+    const pick = largest ? Math.max : Math.min;
+    return { cols: pick(...sizes.map((c) => c.cols)), rows: pick(...sizes.map((c) => c.windowRows)) };
+  }
+
+  /**
    * A window's size by its window-size option, from the attached clients of every session it is
    * linked into (tmux's recalculate_size); under aggressive-resize only those whose session shows it.
    */
