@@ -116,13 +116,16 @@ export class Pane implements ParseSink {
     this.spawnSpec = spec;
     this.model = new Terminal({ cols, rows, scrollback: HISTORY_MARGIN, allowProposedApi: true });
     this.history = new HistoryStore(cols, historyLimit);
+    // ED 0 from home clears as ED 2 (registered first: the handlers below run before it).
+    clearFromHomeAsAll(this.model);
     // A program's ED 3 (erase saved lines) and RIS (full reset) clear xterm's scrollback, and so
     // the history; xterm's own handlers then run.
     this.model.parser.registerCsiHandler({ final: "J" }, (params) => {
       if (params[0] === 3) this.history.clear();
-      // Under scroll-on-clear, ED 2 pushes the screen into the history, where a taller screen
-      // does not pull it back from (tmux's grid_view_clear_history).
-      if (params[0] === 2) pinCleared(this.model, this.history);
+      // Under scroll-on-clear, ED 2 (and ED 0 from home) pushes the screen into the history,
+      // where a taller screen does not pull it back from (tmux's grid_view_clear_history).
+      const home = this.model.buffer.active.cursorX === 0 && this.model.buffer.active.cursorY === 0;
+      if (params[0] === 2 || ((params[0] ?? 0) === 0 && params.length <= 1 && home)) pinCleared(this.model, this.history);
       return false;
     });
     this.model.parser.registerEscHandler({ final: "c" }, () => {
@@ -141,7 +144,6 @@ export class Pane implements ParseSink {
     // The cells tmux 3.3a gives characters and clusters (a ZWJ family is 2, not 6).
     useTmuxWidths(this.model);
     clearOnDeccolm(this.model);
-    clearFromHomeAsAll(this.model);
     // Output is parsed by the parse scheduler, which calls parsed(); xterm's own async writes
     // (where its internals are not what the scheduler expects) report here.
     this.model.onWriteParsed(() => this.parsed(false));
