@@ -12,6 +12,7 @@ import { HostTerminal } from "./lib/host.ts";
 import { ProcSampler, sweep, TAG_VAR, CLK_TCK } from "./lib/procs.ts";
 import { weft, installedPeers, type Mux } from "./lib/muxes.ts";
 import { historyCases, historyFixture, historyGoals, historyRun, historyTable, type HistoryCase, type HistoryResult } from "./lib/history-memory.ts";
+import { clientPieces, piecesTable, type PieceMemory } from "./lib/client-pieces.ts";
 import { commandTimings, emptyBunMemory, muxMemory, timingTable, memoryTable, commandGoals, type Timing, type Memory } from "./lib/commands.ts";
 
 interface Options {
@@ -436,6 +437,7 @@ interface Report {
   commands: Timing[];
   memory: Memory[];
   emptyBun: Memory | null;
+  pieces: PieceMemory[];
   failures: string[];
   /** 1-minute load averages sampled through the run: other work on the machine skews every figure. */
   loads: number[];
@@ -620,6 +622,10 @@ function markdown(rep: Report): string {
       "",
       renderMarkdown(memoryTable(rep.memory, rep.emptyBun)),
       "",
+      "What each thing an attached client may use costs, each compiled alone and run on a terminal (a PTY), read after 2 s:",
+      "",
+      renderMarkdown(piecesTable(rep.pieces)),
+      "",
     );
   }
   out.push("### Goals", "", renderMarkdown(goalsTable(rep)), "");
@@ -674,7 +680,7 @@ async function main(): Promise<void> {
   try {
     const others = opts.alsoWeft.map((exe, i) => weftBinary(resolve(exe), `${basename(exe)}${opts.alsoWeft.length > 1 ? i + 1 : ""}`));
     const muxes = [weftBinary(), ...others, ...(opts.peers ? installedPeers() : [])];
-    const rep: Report = { opts, muxes, throughput: [], flood: [], latency: [], idle: [], commands: [], memory: [], emptyBun: null, history: [], failures: [], loads: [] };
+    const rep: Report = { opts, muxes, throughput: [], flood: [], latency: [], idle: [], commands: [], memory: [], emptyBun: null, pieces: [], history: [], failures: [], loads: [] };
     const loadTimer = setInterval(() => rep.loads.push(loadavg()[0] ?? NaN), 5_000);
     log(`bench:e2e in ${work}: ${muxes.map((m) => m.label).join(", ")}`);
 
@@ -740,6 +746,19 @@ async function main(): Promise<void> {
         const mem = await attempt(rep.failures, `memory of ${m.label}`, () => muxMemory(m, (x) => new Run(x), SHELL));
         if (mem) rep.memory.push(...mem);
       }
+      const weftMux = muxes.find((m) => m.id === "weft");
+      if (weftMux) {
+        const run = new Run(weftMux);
+        const pieces = await attempt(rep.failures, "client pieces", async () => {
+          try {
+            run.cli(weftMux.detached(run.sock, "pieces", SHELL));
+            return await clientPieces(work, join(run.env().WEFT_TMPDIR!, `weft-${process.getuid?.() ?? 0}`, run.sock));
+          } finally {
+            await run.cleanup();
+          }
+        });
+        if (pieces) rep.pieces = pieces;
+      }
     }
 
     clearInterval(loadTimer);
@@ -751,6 +770,7 @@ async function main(): Promise<void> {
     if (rep.history.length) tables.push(["history memory", historyTable(rep.history)]);
     if (rep.commands.length) tables.push(["commands", timingTable(rep.commands)]);
     if (rep.memory.length) tables.push(["processes", memoryTable(rep.memory, rep.emptyBun)]);
+    if (rep.pieces.length) tables.push(["client pieces", piecesTable(rep.pieces)]);
     tables.push(["goals", goalsTable(rep)]);
     for (const [title, t] of tables) console.log(`\n${title}\n\n${renderText(t)}`);
     writeMarkdown(opts.out, markdown(rep));

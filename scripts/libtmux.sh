@@ -3,7 +3,10 @@
 # It is the second yardstick (after scripts/regress.sh) of how close weft is to tmux.
 #
 # Usage:  scripts/libtmux.sh LIBTMUX_CHECKOUT BINARY [OUTDIR] [-- PYTEST_ARGS...]
+#         LIBTMUX=LIBTMUX_CHECKOUT scripts/libtmux.sh TMUXP_CHECKOUT BINARY [OUTDIR] [-- PYTEST_ARGS...]
 #   LIBTMUX_CHECKOUT  a clone of github.com/tmux-python/libtmux (its tests run from src/, not an install)
+#   TMUXP_CHECKOUT    a clone of github.com/tmux-python/tmuxp, libtmux's session-file loader: its
+#                     tests (tests/, with PyYAML) run on the libtmux checkout named by $LIBTMUX
 #   BINARY            e.g. /usr/bin/tmux or dist/weft
 #   OUTDIR            where pytest.log and failing.txt go (default: a new directory under /tmp)
 #   PYTEST_ARGS       replace the default selection, e.g. -- tests/test_window.py -k resize
@@ -82,6 +85,15 @@ trap 'exit 130' INT TERM
 # gp-libs, its doctests in docstrings, README.md and docs/ as upstream runs them; without it,
 # only the docstring doctests pytest itself can read.
 pythonpath="$checkout/src"
+project=libtmux
+if [ -d "$checkout/src/tmuxp" ]; then
+	project=tmuxp
+	[ -d "${LIBTMUX:-}/src/libtmux" ] || { echo "tmuxp needs LIBTMUX=a libtmux checkout" >&2; exit 2; }
+	pythonpath="$pythonpath:$LIBTMUX/src"
+	# Its CLI tests run `tmuxp`, and its builder registry reads its own entry points.
+	printf '#!/bin/sh\nexec "%s" -c "import sys; from tmuxp.cli import cli; sys.exit(cli())" "$@"\n' "$python" >"$work/bin/tmuxp"
+	chmod +x "$work/bin/tmuxp"
+fi
 if [ -n "${GP_LIBS:-}" ]; then
 	[ -d "$GP_LIBS/src" ] && GP_LIBS="$GP_LIBS/src"
 	pythonpath="$pythonpath:$GP_LIBS"
@@ -95,14 +107,20 @@ register_plugin() { # NAME MODULE
 	printf '[pytest11]\n%s = %s\n' "$1" "$2" >"$work/site/$1-0.dist-info/entry_points.txt"
 }
 register_plugin libtmux libtmux.pytest_plugin
+if [ $project = tmuxp ]; then
+	printf '[tmuxp.workspace_builders]\nclassic = tmuxp.workspace.builder.classic:ClassicWorkspaceBuilder\n' \
+		>>"$work/site/libtmux-0.dist-info/entry_points.txt"
+fi
 pythonpath="$pythonpath:$work/site"
 if PYTHONPATH="$pythonpath" "$python" -c 'import pytest_doctest_docutils, myst_parser' 2>/dev/null; then
 	register_plugin gp-libs pytest_doctest_docutils
 	doctests="--doctest-docutils-modules"
-	[ $# -eq 0 ] && set -- --ignore=docs/conf.py src/libtmux tests docs README.md
+	if [ $project = tmuxp ]; then [ $# -eq 0 ] && set -- tests
+	else [ $# -eq 0 ] && set -- --ignore=docs/conf.py src/libtmux tests docs README.md; fi
 else
 	doctests="--doctest-modules"
-	[ $# -eq 0 ] && set -- src/libtmux tests
+	if [ $project = tmuxp ]; then [ $# -eq 0 ] && set -- tests
+	else [ $# -eq 0 ] && set -- src/libtmux tests; fi
 fi
 # shellcheck disable=SC2086 # $doctests is two or three words on purpose
 set -- $doctests -p no:cacheprovider -p no:warnings -o addopts= \
@@ -111,7 +129,7 @@ has xdist && set -- -n "${JOBS:-2}" "$@"
 has pytest_timeout && set -- --timeout "${TEST_TIMEOUT:-120}" "$@"
 has pytest_rerunfailures && [ "${RERUNS:-2}" -gt 0 ] && set -- --reruns "${RERUNS:-2}" "$@"
 
-echo "libtmux: $checkout  tmux -> $binary  ($("$work/bin/tmux" -V 2>&1))"
+echo "$project: $checkout  tmux -> $binary  ($("$work/bin/tmux" -V 2>&1))"
 echo "log: $outdir/pytest.log"
 cd "$checkout" || exit 2
 LIBTMUX_HARNESS_RUN=$marker TMUX_TMPDIR="$work/sock" PYTHONPATH="$pythonpath" \

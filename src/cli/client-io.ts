@@ -14,18 +14,18 @@ export async function isatty(fd: number): Promise<boolean> {
 
 /**
  * Writes to fd 1 and 2 in the order they are made. On a terminal or in control mode (`sync`
- * given node:fs) they are synchronous, so a terminal or a reader that does not keep up holds
+ * given: libc's write or node:fs's) they are synchronous, so a terminal or a reader that does not keep up holds
  * back the socket, as before; a script's command writes through Bun.write, in order, and its
  * end waits for them (flushed).
  */
 export class ClientOutput {
   private tail: Promise<void> = Promise.resolve();
 
-  constructor(private readonly fs: typeof NodeFs | null) {}
+  constructor(private readonly sync: ((fd: number, bytes: Uint8Array) => void) | null) {}
 
   write(fd: 1 | 2, data: string | Uint8Array): void {
     const bytes = typeof data === "string" ? Buffer.from(data, "utf8") : data;
-    if (this.fs) return writeAllSync(this.fs, fd, bytes);
+    if (this.sync) return this.sync(fd, bytes);
     const target = fd === 1 ? Bun.stdout : Bun.stderr;
     // A closed stdout (EPIPE) has nothing more to show.
     this.tail = this.tail.then(() => Bun.write(target, bytes)).then(
@@ -40,7 +40,7 @@ export class ClientOutput {
   }
 }
 
-function writeAllSync(fs: typeof NodeFs, fd: number, bytes: Uint8Array): void {
+export function writeAllSync(fs: typeof NodeFs, fd: number, bytes: Uint8Array): void {
   let off = 0;
   while (off < bytes.length) {
     try {

@@ -2,7 +2,10 @@
 // prints its output, and, when the command attaches, keeps the terminal for the server: raw
 // mode, SIGWINCH as resize, suspend, the terminal restored on every exit. The server reads the
 // keys and draws the frames on the terminal itself (ClientTty); where it cannot open it, or
-// with WEFT_RELAY=1, this process passes keys to it and its frames to stdout.
+// with WEFT_RELAY=1, this process passes keys to it and its frames to stdout. An attached
+// client only waits: it keeps the terminal through libc (client-terminal.ts), and neither
+// node:fs nor node:tty's streams are loaded unless it relays, starts a server with a log file
+// or runs in control mode.
 import type * as NodeFs from "node:fs";
 import type { Socket } from "bun";
 import {
@@ -16,7 +19,7 @@ import {
   type ClientMessage,
 } from "../mux/client/protocol.ts";
 import type { ControlStdio } from "./control-stdio.ts";
-import { ClientOutput, isatty } from "./client-io.ts";
+import { ClientOutput, isatty, writeAllSync } from "./client-io.ts";
 import { mark } from "./times.ts";
 
 export interface ClientOptions {
@@ -66,9 +69,13 @@ async function connect(path: string, handlers: Handlers): Promise<Socket<undefin
   // made can be lost ("server exited unexpectedly"); a refused one is "no server running".
   let made = false;
   let lostEarly = false;
+  let gone = false; // close and error may both come: the connection is lost once
   const lost = () => {
-    if (made) handlers.close();
-    else lostEarly = true;
+    if (gone) return;
+    if (made) {
+      gone = true;
+      handlers.close();
+    } else lostEarly = true;
   };
   try {
     const sock = await Bun.connect({
@@ -81,7 +88,7 @@ async function connect(path: string, handlers: Handlers): Promise<Socket<undefin
       },
     });
     made = true;
-    if (lostEarly) queueMicrotask(() => handlers.close());
+    if (lostEarly) queueMicrotask(lost);
     return sock;
   } catch {
     return null;
@@ -90,13 +97,13 @@ async function connect(path: string, handlers: Handlers): Promise<Socket<undefin
 
 /**
  * Wait for a freshly started server to accept connections. It listens ~20 ms after it is
- * spawned; every millisecond of this wait is start-up time the user sees, and a look that
- * finds no socket file is one stat.
+ * spawned; every millisecond of this wait is start-up time the user sees. A connect to a
+ * socket file not there yet fails at once (ENOENT), without node:fs.
  */
-async function connectWithRetry(fs: typeof NodeFs, path: string, handlers: Handlers, ms: number): Promise<Socket<undefined> | null> {
+async function connectWithRetry(path: string, handlers: Handlers, ms: number): Promise<Socket<undefined> | null> {
   const deadline = performance.now() + ms;
   for (;;) {
-    const s = fs.existsSync(path) ? await connect(path, handlers) : null;
+    const s = await connect(path, handlers);
     if (s || performance.now() > deadline) return s;
     await Bun.sleep(1);
   }
@@ -107,14 +114,37 @@ async function connectWithRetry(fs: typeof NodeFs, path: string, handlers: Handl
  * the log file or nowhere. Bun.spawn rather than the PTY core's posix_spawn: a client that
  * imported the PTY core (its libc bindings) took ~2 ms longer to start, for every command.
  */
-function startServer(fs: typeof NodeFs, argv: string[], env: Record<string, string>, logFile?: string): void {
-  const log = logFile ? fs.openSync(logFile, "a", 0o600) : null;
+async function startServer(argv: string[], env: Record<string, string>, logFile?: string): Promise<void> {
+  const fs = logFile ? await import("node:fs") : null;
+  const log = fs && logFile ? fs.openSync(logFile, "a", 0o600) : null;
   try {
     const out = log ?? "ignore";
     Bun.spawn(argv, { env, stdio: ["ignore", out, out], detached: true }).unref();
   } finally {
-    if (log !== null) fs.closeSync(log);
+    if (log !== null) fs?.closeSync(log);
   }
+}
+
+type Terminal = typeof import("./client-terminal.ts");
+
+/**
+ * How often a client whose server closed before answering anything tries again. Such a server
+ * was exiting as it accepted the connection (its last client had just left): the command never
+ * ran, and a moment later the socket is gone, so this is a refused connect come late: start a
+ * server when the command may, else there is none running. (tmux 3.3a's client says "server
+ * exited unexpectedly" here, and fails 3.3a's own conf-syntax.sh so.) Bounded, for a server
+ * that always closes.
+ */
+const UNANSWERED_RETRIES = 3;
+const LOST = -1;
+
+/** Reach a server again after an unanswered close: the one there now, or a new one; null when none. */
+async function reconnect(opts: ClientOptions, handlers: Handlers): Promise<Socket<undefined> | null> {
+  const again = await connect(opts.socketPath, handlers);
+  if (again || !opts.startServer) return again;
+  const env = processEnv();
+  await startServer(opts.serverArgv, { ...env, ...SERVER_ENV }, env.WEFT_SERVER_LOG);
+  return connectWithRetry(opts.socketPath, handlers, 10_000);
 }
 
 /**
@@ -122,14 +152,10 @@ function startServer(fs: typeof NodeFs, argv: string[], env: Record<string, stri
  * (ClientTty); none when stdout is another device (frames must go where they went), and
  * WEFT_RELAY=1 keeps every key and frame going through this process instead.
  */
-function ttyRdev(fs: typeof NodeFs): number | undefined {
+function ttyRdev(term: Terminal): number | undefined {
   if (process.env.WEFT_RELAY === "1") return undefined;
-  try {
-    const rdev = fs.fstatSync(0).rdev;
-    return fs.fstatSync(1).rdev === rdev ? rdev : undefined;
-  } catch {
-    return undefined;
-  }
+  const rdev = term.deviceOf(0);
+  return rdev !== undefined && term.deviceOf(1) === rdev ? rdev : undefined;
 }
 
 /** The terminal device on stdin (/dev/pts/N), or undefined. */
@@ -141,6 +167,11 @@ function ttyName(fs: typeof NodeFs): string | undefined {
   }
 }
 
+/** The terminal's size, as process.stdout.columns and rows gave it (80x24 where it says none). */
+function terminalSize(term: Terminal | null): { cols: number; rows: number } {
+  return term?.windowSize(1) ?? { cols: 80, rows: 24 };
+}
+
 function processEnv(): Record<string, string> {
   const env: Record<string, string> = {};
   for (const [k, v] of Object.entries(process.env)) if (v !== undefined) env[k] = v;
@@ -150,17 +181,20 @@ function processEnv(): Record<string, string> {
 export async function runClient(opts: ClientOptions): Promise<number> {
   mark("client started");
   const prog = opts.prog ?? "weft";
-  // node:fs and the terminal's streams only where they are used: on a terminal, in control
-  // mode, when a server is to be started. A script's command needs neither.
+  // node:fs and libc's terminal calls only where they are used: in control mode, on a
+  // terminal. A script's command needs neither.
   const stdinTty = await isatty(0);
   const isTty = stdinTty && (await isatty(1));
-  const fs = isTty || opts.control || opts.startServer ? await import("node:fs") : null;
+  const fs = opts.control ? await import("node:fs") : null;
+  const term: Terminal | null = isTty && !opts.control ? await import("./client-terminal.ts") : null;
   // The sequences that enter and leave the session's screen; only a terminal attaches.
   const { ENTER, LEAVE, LOCK_SCREEN } = isTty ? await import("../mux/client/terminal-modes.ts") : { ENTER: "", LEAVE: "", LOCK_SCREEN: "" };
-  const output = new ClientOutput(isTty || opts.control ? fs : null);
+  const output = new ClientOutput(term ? term.writeAll : fs ? (fd, b) => writeAllSync(fs, fd, b) : null);
   const out = (fd: 1 | 2, data: string | Uint8Array) => output.write(fd, data);
   const reader = new FrameReader();
   let attached = false;
+  /** Keys go through this process (the server could not take the terminal): process.stdin reads them. */
+  let relaying = false;
   let restored = false;
   let resolveDone!: (code: number) => void;
   const done = new Promise<number>((r) => (resolveDone = r));
@@ -171,10 +205,8 @@ export async function runClient(opts: ClientOptions): Promise<number> {
     if (!attached || restored) return;
     restored = true;
     out(1, LEAVE);
-    try {
-      process.stdin.setRawMode?.(false);
-    } catch {}
-    process.stdin.pause();
+    term?.restoreMode(0);
+    if (relaying) process.stdin.pause();
   };
   const finish = (code: number, message?: string, stream: 1 | 2 = 2) => {
     if (finished) return;
@@ -189,22 +221,27 @@ export async function runClient(opts: ClientOptions): Promise<number> {
   // Bytes for the server, in order. What the socket does not take now waits for its drain, and
   // the terminal is not read meanwhile: typed input and pastes are throttled (the server stops
   // reading a client whose pane is behind), never dropped.
-  const outbox = new Outbox((b) => sock?.write(b) ?? b.length);
+  const newOutbox = () => new Outbox((b) => sock?.write(b) ?? b.length);
+  let outbox = newOutbox();
   const write = (bytes: Uint8Array) => {
-    if (sock && !outbox.write(bytes) && attached) process.stdin.pause();
+    if (sock && !outbox.write(bytes) && relaying) process.stdin.pause();
     else if (sock && control && outbox.bytes > 0) control.pause();
   };
   const drain = () => {
-    if (outbox.drain() && attached && !restored) process.stdin.resume();
+    if (outbox.drain() && relaying && !restored) process.stdin.resume();
     if (control && outbox.empty) control.resume();
   };
   // Control mode: stdin goes to the server as it comes; its end detaches.
   const control: ControlStdio | null = opts.control
     ? new (await import("./control-stdio.ts")).ControlStdio(opts.control, (b) => write(encodeData(b)), () => send({ t: "input-end" }))
     : null;
+  // Set while a close before any answer would be retried (see UNANSWERED_RETRIES).
+  let answered = false;
+  let onUnanswered: (() => boolean) | null = null;
   const handlers: Handlers = {
     drain,
     data: (b: Uint8Array) => {
+      answered = true;
       let frames;
       try {
         frames = reader.push(b);
@@ -217,6 +254,7 @@ export async function runClient(opts: ClientOptions): Promise<number> {
       }
     },
     close: () => {
+      if (!answered && onUnanswered?.()) return;
       if (controlExited) return; // it prints %exit and finishes itself
       if (control) {
         out(1, "%exit lost server\n");
@@ -244,7 +282,9 @@ export async function runClient(opts: ClientOptions): Promise<number> {
       case "attach":
         return enterAttached(m.direct === true);
       case "detach":
-        return finish(m.code, m.message, 1);
+        finish(m.code, m.message, 1);
+        if (m.hup && process.ppid > 1) process.kill(process.ppid, "SIGHUP"); // as tmux's client, once it has left
+        return;
       case "suspend":
         return suspend();
       case "lock":
@@ -262,13 +302,11 @@ export async function runClient(opts: ClientOptions): Promise<number> {
   const suspend = () => {
     if (!attached || restored) return;
     out(1, LEAVE);
-    try {
-      process.stdin.setRawMode?.(false);
-    } catch {}
+    term?.restoreMode(0);
     process.kill(process.pid, "SIGTSTP");
-    process.stdin.setRawMode?.(true);
+    term?.setRawMode(0);
     out(1, ENTER);
-    send({ t: "resume", cols: process.stdout.columns || 80, rows: process.stdout.rows || 24 });
+    send({ t: "resume", ...terminalSize(term) });
   };
 
   // lock-client: lock-command runs on the cleared terminal, as tmux's client runs it with
@@ -277,13 +315,11 @@ export async function runClient(opts: ClientOptions): Promise<number> {
   const lock = (command: string) => {
     if (!attached || restored) return;
     out(1, LEAVE + LOCK_SCREEN);
-    try {
-      process.stdin.setRawMode?.(false);
-    } catch {}
+    term?.restoreMode(0);
     Bun.spawnSync(["/bin/sh", "-c", command], { stdin: "inherit", stdout: "inherit", stderr: "inherit" });
-    process.stdin.setRawMode?.(true);
+    term?.setRawMode(0);
     out(1, ENTER);
-    send({ t: "resume", cols: process.stdout.columns || 80, rows: process.stdout.rows || 24 });
+    send({ t: "resume", ...terminalSize(term) });
   };
   const sendCommand = () => {
     if (control) {
@@ -299,8 +335,8 @@ export async function runClient(opts: ClientOptions): Promise<number> {
       argv: opts.argv,
       cwd: process.cwd(),
       env: processEnv(),
-      terminal: isTty
-        ? { cols: process.stdout.columns || 80, rows: process.stdout.rows || 24, term: process.env.TERM ?? "xterm", tty: fs ? ttyName(fs) : undefined, rdev: fs ? ttyRdev(fs) : undefined, pid: process.pid }
+      terminal: term
+        ? { ...terminalSize(term), term: process.env.TERM ?? "xterm", tty: term.readLink("/proc/self/fd/0"), rdev: ttyRdev(term), pid: process.pid }
         : undefined,
     });
   };
@@ -309,20 +345,34 @@ export async function runClient(opts: ClientOptions): Promise<number> {
   // only keeps its modes, its size and its suspend, and restores it at the end.
   const enterAttached = (direct: boolean) => {
     attached = true;
-    process.stdin.setRawMode?.(true);
+    term?.setRawMode(0);
     if (!direct) {
       out(1, ENTER);
+      relaying = true;
       process.stdin.on("data", (b: Buffer) => write(encodeData(b)));
       process.stdin.resume();
     }
-    process.on("SIGWINCH", () => send({ t: "resize", cols: process.stdout.columns || 80, rows: process.stdout.rows || 24 }));
+    process.on("SIGWINCH", () => send({ t: "resize", ...terminalSize(term) }));
   };
   for (const sig of ["SIGTERM", "SIGHUP", "SIGINT"] as const) {
     process.on(sig, () => finish(sig === "SIGINT" ? 130 : 1, attached ? `[terminated]` : undefined));
   }
 
-  // No socket file, no server: start one without a failing connect first (~1 ms).
-  sock = !fs || fs.existsSync(opts.socketPath) ? await connect(opts.socketPath, handlers) : null;
+  // Resolves with LOST when the server closes before answering and this try may be retried:
+  // not the last one, and no control client (its input may have gone to the lost server).
+  const unanswered = (tries: number) =>
+    new Promise<typeof LOST>((resolve) => {
+      onUnanswered = () => {
+        if (tries >= UNANSWERED_RETRIES || control) return false;
+        onUnanswered = null;
+        resolve(LOST);
+        return true;
+      };
+    });
+
+  // Armed before the connect: the server may close before this function runs on.
+  let lost = unanswered(0);
+  sock = await connect(opts.socketPath, handlers);
   const refused = (await opts.socketDir?.pending) ?? (sock ? null : await opts.socketDir?.full());
   if (refused) {
     finished = true; // the socket's close says nothing more
@@ -337,11 +387,11 @@ export async function runClient(opts: ClientOptions): Promise<number> {
       await output.flushed();
       return 1;
     }
-    if (!fs) throw new Error("node:fs is loaded for a command that starts a server");
     const env = processEnv();
-    startServer(fs, opts.serverArgv, { ...env, ...SERVER_ENV }, env.WEFT_SERVER_LOG);
+    await startServer(opts.serverArgv, { ...env, ...SERVER_ENV }, env.WEFT_SERVER_LOG);
     mark("server spawned");
-    sock = await connectWithRetry(fs, opts.socketPath, handlers, 10_000);
+    lost = unanswered(0);
+    sock = await connectWithRetry(opts.socketPath, handlers, 10_000);
     if (!sock) {
       out(2, `${prog}: the server did not start on ${opts.socketPath}\n`);
       await output.flushed();
@@ -354,7 +404,20 @@ export async function runClient(opts: ClientOptions): Promise<number> {
   send({ t: "hello", version: PROTOCOL_VERSION });
   sendCommand();
   mark("command sent");
-  const code = await done;
+  let code = await Promise.race([done, lost]);
+  for (let tries = 1; code === LOST; tries++) {
+    outbox = newOutbox(); // what the lost socket did not take is sent again in full below
+    lost = unanswered(tries);
+    sock = await reconnect(opts, handlers);
+    if (!sock) {
+      out(2, `no server running on ${opts.socketPath}\n`);
+      await output.flushed();
+      return 1;
+    }
+    send({ t: "hello", version: PROTOCOL_VERSION });
+    sendCommand();
+    code = await Promise.race([done, lost]);
+  }
   sock.end();
   await output.flushed();
   return code;

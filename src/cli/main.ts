@@ -1,10 +1,11 @@
 // weft's single entry point: the command line (tmux's global options, then a tmux command), the
 // client, and, as `weft __server`, the server itself. Run through a link named `tmux`, weft is a
 // drop-in: tmux's -V, socket directory, config files and $TMUX in panes (see tmux-name.ts).
-// A command from a script loads only the client's few modules: not node:fs, nor the server's.
+// A command from a script loads only the client's few modules: not node:fs, nor the server's;
+// nor does a client that starts a server and attaches (the server finds the config files).
 import pkg from "../../package.json" with { type: "json" };
 import { mark, printMarks } from "./times.ts";
-import { runsAsTmux, versionLine, usageLines, configFiles } from "./tmux-name.ts";
+import { runsAsTmux, versionLine, usageLines } from "./tmux-name.ts";
 import { socketPath, ensureSocketDir, socketDirReady, SocketDirError } from "../mux/server/socket-path.ts";
 import { commandStartsServer } from "./command-names.ts";
 import { runClient } from "./client.ts";
@@ -94,9 +95,9 @@ async function main(): Promise<number> {
   const o = parseGlobal(argv, prog);
   if (typeof o === "number") return o;
   const startServer = commandStartsServer(o.command);
-  // node:fs (~1.3 ms to load) only where it is needed: tmux's socket directory is resolved
-  // (realpath), a server may be started (config files, tmux's directory check).
-  const fs = asTmux || startServer ? await import("node:fs") : null;
+  // node:fs (~1.3 ms to load, ~4 MiB resident) only where it is needed: tmux's socket
+  // directory is resolved (realpath), or the directory is to be made or found wrong.
+  const fs = asTmux ? await import("node:fs") : null;
 
   // Inside a pane or a job (no -L or -S), the server it belongs to: $TMUX's socket, as tmux's client.
   const inside = (asTmux ? process.env.TMUX : process.env.WEFT)?.split(",")[0];
@@ -109,12 +110,11 @@ async function main(): Promise<number> {
     console.error(`${prog}: ${e.message}`);
     return 1;
   }
-  // The directory is checked before a server is started or anything is sent. A command that
-  // starts none makes Bun's quick check while it connects, and tmux's (node:fs, lstat) only if
-  // that fails or no server answers.
+  // The directory is checked before a server is started or anything is sent: Bun's quick check
+  // while it connects, and tmux's (node:fs: mkdir, lstat) only if that fails or no server answers.
   const dir = path.slice(0, path.lastIndexOf("/"));
   const full = () => checkSocketDir(dir, prog);
-  const socketDir = S ? undefined : { pending: startServer ? full() : socketDirReady(dir).then((ok) => (ok ? null : full())), full };
+  const socketDir = S ? undefined : { pending: socketDirReady(dir).then((ok) => (ok ? null : full())), full };
   if (startServer && socketDir) {
     const error = await socketDir.pending;
     if (error) {
@@ -123,9 +123,9 @@ async function main(): Promise<number> {
     }
   }
   const serverArgv: string[] = [];
-  if (fs && startServer) {
-    const files = o.f.length > 0 ? o.f : configFiles(asTmux, fs);
-    serverArgv.push(...selfArgv(), "__server", "-S", path, ...files.flatMap((f) => ["-f", f]));
+  if (startServer) {
+    // Without -f the server looks for tmux's default files itself (-q).
+    serverArgv.push(...selfArgv(), "__server", "-S", path, ...o.f.flatMap((f) => ["-f", f]));
     if (o.f.length === 0) serverArgv.push("-q");
     if (asTmux) serverArgv.push("-T");
   }

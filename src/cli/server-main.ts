@@ -1,9 +1,12 @@
 // Server mode (`weft __server -S path [-f file]... [-q] [-T]`): started detached by the first
-// client. -q: the config files are tmux's defaults (a missing one is no error); -T: run as tmux.
+// client. -q: the config files are the defaults, found here (tmux-name.ts; a missing one is no
+// error) so that the client need not load node:fs; -T: run as tmux.
+import * as fs from "node:fs";
 import { Server } from "../mux/server/server.ts";
 import { COMMANDS } from "./commands/index.ts";
 import { gatherHost } from "../pty/index.ts";
 import { mark, printMarks } from "./times.ts";
+import { configFiles as defaultConfigFiles } from "./tmux-name.ts";
 
 export async function runServer(argv: string[], version: string): Promise<number> {
   let socketPath = "";
@@ -16,6 +19,7 @@ export async function runServer(argv: string[], version: string): Promise<number
     else if (argv[i] === "-q") configQuiet = true;
     else if (argv[i] === "-T") asTmux = true;
   }
+  if (configQuiet && configFiles.length === 0) configFiles.push(...defaultConfigFiles(asTmux, fs));
   if (!socketPath) {
     console.error("weft __server: -S path is required");
     return 1;

@@ -49,6 +49,12 @@ export interface SpawnOptions {
   rows: number;
   /** Start the terminal in raw mode (no echo, no LF→CRLF): for byte-exact transfers. */
   raw?: boolean;
+  /**
+   * Start even when the directory or the program is not there, as tmux's forked child does
+   * rather than refusing: a directory it cannot enter leaves it in ours (PWD then $HOME), a
+   * program it cannot exec makes it exit 1. Without it spawn throws (chdir / posix_spawnp).
+   */
+  asForkedChild?: boolean;
 }
 
 export interface ExitStatus {
@@ -84,6 +90,22 @@ export function resolveProgram(file: string, path: string | undefined): string |
     } catch {}
   }
   return null;
+}
+
+function isDirectory(path: string): boolean {
+  try {
+    return statSync(path).isDirectory();
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * The child of a program that cannot be exec'd: tmux's forked child _exit(1)s after execvp
+ * fails; without fork, a shell started in its place (named as the program) does the same.
+ */
+function failedExec(file: string, args: string[]): { file: string; args: string[] } {
+  return { file: "/bin/sh", args: ["-c", "exit 1", file, ...args] };
 }
 
 function checkCwd(cwd: string): void {
@@ -405,12 +427,35 @@ export class Pty {
 
 /** Start `file` in a new pseudo-terminal of cols × rows, leading its own session. */
 export function spawn(opts: SpawnOptions): Pty {
-  const { file, cols, rows } = opts;
-  checkSize(cols, rows);
+  checkSize(opts.cols, opts.rows);
+  if (opts.asForkedChild) return spawnAsForkedChild(opts);
   const env = opts.env ?? {};
   const cwd = opts.cwd ?? process.cwd();
   checkCwd(cwd);
-  if (!resolveProgram(file, env.PATH ?? process.env.PATH)) throw new SysError("posix_spawnp", 2, file);
+  if (!resolveProgram(opts.file, env.PATH ?? process.env.PATH)) throw new SysError("posix_spawnp", 2, opts.file);
+  return spawnIn(opts, env, cwd);
+}
+
+/** SpawnOptions.asForkedChild: where tmux's child would carry on, start what it would run. */
+function spawnAsForkedChild(opts: SpawnOptions): Pty {
+  const given = opts.env ?? {};
+  const dir = opts.cwd ?? process.cwd();
+  const inDir = isDirectory(dir);
+  const base = { ...opts, asForkedChild: false, cwd: inDir ? dir : process.cwd(), env: inDir ? given : { ...given, PWD: process.env.HOME ?? "/" } };
+  const args = opts.args ?? [];
+  const path = resolveProgram(opts.file, base.env.PATH ?? process.env.PATH);
+  if (!path) return spawn({ ...base, ...failedExec(opts.file, args) });
+  try {
+    return spawn(base);
+  } catch (e) {
+    if (!(e instanceof SysError) || e.call !== "posix_spawnp") throw e;
+    // execvp runs a file the kernel cannot exec (ENOEXEC) as a shell script; other errors end the child.
+    return spawn({ ...base, ...(e.code === "ENOEXEC" ? { file: "/bin/sh", args: [path, ...args] } : failedExec(opts.file, args)) });
+  }
+}
+
+function spawnIn(opts: SpawnOptions, env: Record<string, string>, cwd: string): Pty {
+  const { file, cols, rows } = opts;
   const { fd, slave } = openMaster();
   let pid = -1;
   try {

@@ -46,8 +46,17 @@ export interface PaneView {
   borderStatus?: { cells: readonly StyledCell[]; style: CellStyle };
   /** Lines drawn instead of the pane's cells, `selected` in `selectedStyle` (mode-style) or else reverse video (choose-tree). */
   replace?: { lines: string[]; selected: number; selectedStyle?: CellStyle };
-  /** Text drawn in the middle of the pane, white on `bg` (display-panes' numbers). */
-  label?: { text: string; bg: Color };
+  /** Text written over the pane's cells, in pane cells (display-panes' numbers). */
+  marks?: PaneMark[];
+}
+
+/** Text at a pane cell in its own colours (default where not given), cut at the pane's edge. */
+export interface PaneMark {
+  x: number;
+  y: number;
+  text: string;
+  fg?: Color;
+  bg?: Color;
 }
 
 /** A run of cells in one pane row drawn with other colours. */
@@ -181,7 +190,7 @@ export function composeFrame(input: FrameInput, into?: Frame): Frame {
 /**
  * Whether two inputs draw the same frame but for the panes' cells and cursors: same sizes,
  * status and overlay (by identity), and the same panes in the same places, none with extras
- * (a mode's view, highlights, a replacement, a label).
+ * (a mode's view, highlights, a replacement, marks).
  */
 export function sameLayout(a: FrameInput, b: FrameInput): boolean {
   if (a.cols !== b.cols || a.rows !== b.rows || a.windowCols !== b.windowCols || a.windowRows !== b.windowRows) return false;
@@ -200,7 +209,7 @@ export function sameLayout(a: FrameInput, b: FrameInput): boolean {
 }
 
 function hasExtras(p: PaneView): boolean {
-  return p.scrollOffset !== undefined || p.cursor !== undefined || p.highlights !== undefined || p.indicator !== undefined || p.replace !== undefined || p.label !== undefined;
+  return p.scrollOffset !== undefined || p.cursor !== undefined || p.highlights !== undefined || p.indicator !== undefined || p.replace !== undefined || p.marks !== undefined;
 }
 
 /**
@@ -398,7 +407,7 @@ function drawPane(f: Frame, pane: PaneView, area: Area, now: number): void {
   if (pane.replace) drawReplacement(f, pane.replace, x0, y0, x1, y1);
   if (pane.highlights) for (const h of pane.highlights) drawHighlight(f, pane, h, x0, y0, x1, y1);
   if (pane.indicator) drawIndicator(f, pane, pane.indicator, pane.indicatorStyle ?? INDICATOR_STYLE, x0, y0, x1, y1);
-  if (pane.label) drawLabel(f, pane, pane.label, x0, y0, x1, y1);
+  if (pane.marks) for (const m of pane.marks) drawMark(f, pane, m, x0, y0, x1, y1);
   if (pane.active) placePaneCursor(f, pane, cache, r);
 }
 
@@ -508,11 +517,18 @@ function drawReplacement(f: Frame, r: { lines: string[]; selected: number; selec
   }
 }
 
-/** A label centred in the pane's visible part; wide chars it would cut in half are blanked. */
-function drawLabel(f: Frame, pane: PaneView, label: { text: string; bg: Color }, x0: number, y0: number, x1: number, y1: number): void {
-  const text = label.text.length > x1 - x0 ? label.text.slice(0, x1 - x0) : label.text;
-  const y = y0 + ((y1 - y0 - 1) >> 1);
-  const x = x0 + ((x1 - x0 - text.length) >> 1);
+/** A mark at its pane cell, inside the pane's visible part; wide chars it would cut in half are blanked. */
+function drawMark(f: Frame, pane: PaneView, m: PaneMark, x0: number, y0: number, x1: number, y1: number): void {
+  const y = pane.y + m.y;
+  let x = pane.x + m.x;
+  if (y < y0 || y >= y1) return;
+  let text = m.text;
+  if (x < x0) {
+    text = text.slice(x0 - x);
+    x = x0;
+  }
+  if (text.length > x1 - x) text = text.slice(0, Math.max(0, x1 - x));
+  if (text.length === 0) return;
   const left = y * f.cols + x - 1;
   if (x > x0 && f.widths[left] === 2) {
     f.chars[left] = SPACE;
@@ -523,7 +539,7 @@ function drawLabel(f: Frame, pane: PaneView, label: { text: string; bg: Color },
     f.chars[right] = SPACE;
     f.widths[right] = 1;
   }
-  drawText(f, text, x, y, x1, packColor("white"), packColor(label.bg), Attr.bold);
+  drawText(f, text, x, y, x1, packColor(m.fg), packColor(m.bg), 0);
 }
 
 /** The status lines in order, then a message or prompt over the last of them. */

@@ -13,6 +13,7 @@ export {
   type FrameInput,
   type Highlight,
   type Overlay,
+  type PaneMark,
   type PaneView,
   DEFAULT_BORDERS,
 } from "./compose.ts";

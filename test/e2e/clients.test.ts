@@ -64,26 +64,60 @@ test("C-b x asks before killing the pane: n (or any key) keeps it, y kills it; c
   await waitFor(async () => (await w.ok("display", "-p", "-t", "k", "#W")).trim() === "renamed", "the confirmed command to run");
 });
 
-test("C-b q shows each pane's number in its middle; a number picks that pane, and the numbers go after display-panes-time", async () => {
+test("C-b q shows each pane's number over it; a number picks that pane, and the numbers go after display-panes-time", async () => {
   const w = (weft = await Weft.start());
   await w.ok("new", "-d", "-s", "q", "-x", "80", "-y", "23", "cat");
   await w.ok("split-window", "-d", "-h", "-t", "q", "cat");
   const c = w.attach(["attach", "-t", "q"], 80, 24);
   await c.waitForScreen((s) => s.includes("[q]"), "status line");
-  const middle = () => c.screen().split("\n")[11]!;
-  expect(middle().trim()).toBe("│");
+  // Each pane's size at its top-right shows while the numbers do (their digits are coloured blanks).
+  const top = () => c.screen().split("\n")[0]!;
+  const shown = () => /40x23│\s+39x23$/.test(top());
+  expect(shown()).toBe(false);
 
+  // Long enough for the screen to be seen under load; the pick closes them.
+  await w.ok("set", "-g", "display-panes-time", "60000");
   c.type("\x02q");
-  await c.waitForScreen(() => /^\s+0\s+│\s+1\s*$/.test(middle()), "both numbers in the middle row");
+  await c.waitForScreen(shown, "both panes' sizes on the top row");
   c.type("1");
-  await c.waitForScreen(() => middle().trim() === "│", "the numbers gone");
+  await c.waitForScreen(() => !top().includes("x23"), "the numbers gone");
   expect((await w.ok("display", "-p", "-t", "q", "#{pane_index}")).trim()).toBe("1");
 
-  await w.ok("set", "-g", "display-panes-time", "150");
+  await w.ok("set", "-g", "display-panes-time", "1500");
   c.type("\x02q");
-  await c.waitForScreen(() => middle().includes("0"), "the numbers again");
-  await c.waitForScreen(() => middle().trim() === "│", "the numbers gone by themselves");
+  await c.waitForScreen(shown, "the numbers again");
+  await c.waitForScreen(() => !top().includes("x23"), "the numbers gone by themselves");
   expect((await w.ok("display", "-p", "-t", "q", "#{pane_index}")).trim()).toBe("1");
+});
+
+test("display-panes: a key that is no pane's goes on to the pane, a missing pane's is used up, -N takes none; -t names the client", async () => {
+  const w = (weft = await Weft.start());
+  await w.ok("new", "-d", "-s", "k", "-x", "80", "-y", "23", "cat");
+  await w.ok("split-window", "-d", "-h", "-t", "k", "cat");
+  const c = w.attach(["attach", "-t", "k"], 80, 24);
+  await c.waitForScreen((s) => s.includes("[k]"), "status line");
+  const name = (await w.ok("list-clients", "-F", "#{client_name}")).trim();
+  const top = () => c.screen().split("\n")[0]!;
+  const open = async () => {
+    await w.ok("display-panes", "-b", "-d", "0", "-t", name);
+    await c.waitForScreen(() => top().includes("40x23"), "the numbers");
+  };
+  // X is no pane's key: the numbers go and cat gets it.
+  await open();
+  c.type("X");
+  await waitFor(async () => (await w.capture("k.0")).includes("X"), "X in the pane");
+  // 7 is a pane's key but there is no pane 7: used up, the active pane stays.
+  await open();
+  c.type("7");
+  await c.waitForScreen(() => !top().includes("40x23"), "the numbers gone");
+  // -N: a pane's key closes them and reaches the pane.
+  await w.ok("display-panes", "-b", "-N", "-d", "0");
+  await c.waitForScreen(() => top().includes("40x23"), "the numbers with -N");
+  c.type("1");
+  await waitFor(async () => (await w.capture("k.0")).includes("X1"), "1 in the pane");
+  expect((await w.ok("display", "-p", "-t", "k", "#{pane_index}")).trim()).toBe("0");
+  const bad = await w.run("display-panes", "-t", "nosuch");
+  expect([bad.code, bad.stderr]).toEqual([1, "can't find client: nosuch\n"]);
 });
 
 test("C-b s lists the sessions over the pane, Down and Enter switch to one; C-b w lists windows too, q leaves, a number picks", async () => {
@@ -95,20 +129,20 @@ test("C-b s lists the sessions over the pane, Down and Enter switch to one; C-b 
   await c.waitForScreen((s) => s.includes("[alpha]"), "status line");
 
   c.type("\x02s");
-  const list = await c.waitForScreen((s) => s.includes("(1) beta: 1 windows"), "the session list");
-  // The selected row is reversed to the pane's edge.
-  expect(list.split("\n").slice(0, 2).map((l) => l.trimEnd())).toEqual(["(0) alpha: 2 windows (attached)", "(1) beta: 1 windows"]);
+  const list = await c.waitForScreen((s) => s.includes("(1) + beta: 1 windows"), "the session list");
+  // Sessions collapsed (choose-tree -Zs), as tmux's.
+  expect(list.split("\n").slice(0, 2).map((l) => l.trimEnd())).toEqual(["(0) + alpha: 2 windows (attached)", "(1) + beta: 1 windows"]);
   c.type("\x1b[B"); // Down
   c.type("\r");
   await c.waitForScreen((s) => s.includes("[beta]") && !s.includes("(0) alpha"), "the client on beta, the list gone");
 
   c.type("\x02w");
-  await c.waitForScreen((s) => s.includes("(2)     1: second"), "windows under their sessions");
+  await c.waitForScreen((s) => s.includes("(2) └─> 1: second"), "windows under their sessions");
   c.type("q");
   await c.waitForScreen((s) => !s.includes("second"), "the list gone");
   expect((await w.ok("display", "-p", "-t", "beta", "#{session_attached}")).trim()).toBe("1");
   c.type("\x02w");
-  await c.waitForScreen((s) => s.includes("(2)     1: second"), "the list again");
+  await c.waitForScreen((s) => s.includes("(2) └─> 1: second"), "the list again");
   c.type("2");
   await c.waitForScreen((s) => s.includes("[alpha]") && !s.includes("(0)"), "alpha's second window");
   expect((await w.ok("display", "-p", "-t", "alpha", "#{window_name}")).trim()).toBe("second");
@@ -121,13 +155,13 @@ test("choose-tree from a shell puts the pane in tree-mode: a client attaching la
   expect(await w.ok("choose-tree", "-s", "-t", "alpha")).toBe("");
   expect(await w.ok("display", "-p", "-t", "alpha", "#{pane_in_mode}:#{pane_mode}")).toBe("1:tree-mode\n");
   const c = w.attach(["attach", "-t", "alpha"], 80, 24);
-  await c.waitForScreen((s) => s.includes("(0) alpha: 1 windows (attached)") && s.includes("(1) beta"), "the list over alpha's pane");
+  await c.waitForScreen((s) => s.includes("(0) + alpha: 1 windows (attached)") && s.includes("(1) + beta"), "the list over alpha's pane");
   const other = w.attach(["attach", "-t", "alpha"], 80, 24);
-  await other.waitForScreen((s) => s.includes("(1) beta"), "the same list on a second client");
+  await other.waitForScreen((s) => s.includes("(1) + beta"), "the same list on a second client");
   c.type("j");
   c.type("\r");
   await c.waitForScreen((s) => s.includes("[beta]"), "the picking client on beta");
-  await other.waitForScreen((s) => s.includes("[alpha]") && !s.includes("(1) beta"), "the other client still on alpha, the list gone");
+  await other.waitForScreen((s) => s.includes("[alpha]") && !s.includes("(1) + beta"), "the other client still on alpha, the list gone");
   expect(await w.ok("display", "-p", "-t", "alpha", "#{pane_in_mode}")).toBe("0\n");
 });
 
@@ -143,8 +177,9 @@ test("C-b = lists the paste buffers, Enter pastes the chosen one; C-b D lists th
   await w.ok("set-buffer", "-b", "older", "first text");
   await w.ok("set-buffer", "-b", "newer", "second text");
   c.type("\x02=");
-  const list = await c.waitForScreen((s) => s.includes('(1) older: 10 bytes: "first text"'), "the buffer list, newest first");
-  expect(list.split("\n")[0]!.trimEnd()).toBe('(0) newer: 11 bytes: "second text"');
+  // Each line its name, when it was set and its start (tmux's buffer-mode format).
+  const list = await c.waitForScreen((s) => /\(1\) older: \d\d:\d\d: first text/.test(s), "the buffer list, newest first");
+  expect(list.split("\n")[0]!.trimEnd()).toMatch(/^\(0\) newer: \d\d:\d\d: second text$/);
   c.type("j\r");
   await c.waitForScreen((s) => s.split("\n")[0]!.startsWith("first text") && !s.includes("(0) newer"), "the older buffer pasted into cat");
 
@@ -152,7 +187,7 @@ test("C-b = lists the paste buffers, Enter pastes the chosen one; C-b D lists th
   await other.waitForScreen((s) => s.includes("[s]"), "a second client");
   const tty = readlinkSync(`/proc/${other.pty.pid}/fd/0`);
   c.type("\x02D");
-  await c.waitForScreen((s) => s.includes(`${tty}: s [80x24`), "the client list");
+  await c.waitForScreen((s) => new RegExp(`${tty}: \\d\\d:\\d\\d: session s`).test(s), "the client list");
   const names = (await w.ok("list-clients", "-F", "#{client_name}")).trim().split("\n");
   c.type(String([...names].sort((a, b) => a.localeCompare(b)).indexOf(tty))); // listed by name, as tmux
   await within(other.exited, "the chosen client to be detached");
@@ -177,37 +212,37 @@ test("choose-tree -F, -f, -O and -r; choose-buffer and choose-client take them t
   };
 
   // -F: what follows each name, with session_format / window_format telling the lines apart.
-  expect(await pick(["choose-tree", "-F", "#{?window_format,win #{window_name},sess #{session_windows}}"], "(0) amy: sess 2", 4)).toEqual([
-    "(0) amy: sess 2",
-    "(1)     0: win main",
-    "(2)     1: win logs",
-    "(3) zed: sess 1",
+  expect(await pick(["choose-tree", "-F", "#{?window_format,win #{window_name},sess #{session_windows}}"], "(0) - amy: sess 2", 4)).toEqual([
+    "(0) - amy: sess 2",
+    "(1) ├─> 0: win main",
+    "(2) └─> 1: win logs",
+    "(3) - zed: sess 1",
   ]);
   // -O index: sessions in the order they were made; -r reverses, windows too.
-  expect(await pick(["choose-tree", "-O", "index"], "(0) zed: 1 windows (attached)", 2)).toEqual(["(0) zed: 1 windows (attached)", "(1)     0: top* (1 panes)"]);
-  expect(await pick(["choose-tree", "-r"], "(0) zed: 1 windows (attached)", 4)).toEqual([
-    "(0) zed: 1 windows (attached)",
-    "(1)     0: top* (1 panes)",
-    "(2) amy: 2 windows",
-    "(3)     1: logs (1 panes)",
+  expect(await pick(["choose-tree", "-O", "index"], "(0) - zed: 1 windows (attached)", 2)).toEqual(["(0) - zed: 1 windows (attached)", "(1) └─> 0: top*"]);
+  expect(await pick(["choose-tree", "-r"], "(0) - zed: 1 windows (attached)", 4)).toEqual([
+    "(0) - zed: 1 windows (attached)",
+    "(1) └─> 0: top*",
+    "(2) - amy: 2 windows",
+    "(3) ├─> 1: logs",
   ]);
   // -f: the windows with a pane it is true for, and their sessions only.
-  expect(await pick(["choose-tree", "-f", "#{==:#{window_name},logs}"], "(0) amy: 2 windows", 3)).toEqual(["(0) amy: 2 windows", "(1)     1: logs (1 panes)", ""]);
+  expect(await pick(["choose-tree", "-f", "#{==:#{window_name},logs}"], "(0) - amy: 2 windows", 3)).toEqual(["(0) - amy: 2 windows", "(1) └─> 1: logs", ""]);
   // A filter true for nothing shows everything, as tmux.
-  expect(await pick(["choose-tree", "-s", "-f", "#{==:1,2}"], "(0) amy: 2 windows", 2)).toEqual(["(0) amy: 2 windows", "(1) zed: 1 windows (attached)"]);
+  expect(await pick(["choose-tree", "-s", "-f", "#{==:1,2}"], "(0) + amy: 2 windows", 2)).toEqual(["(0) + amy: 2 windows", "(1) + zed: 1 windows (attached)"]);
 
   // find-window: choose-tree filtered on name (-N), content (-C) or all three (tmux 3.3a's filter).
-  expect(await pick(["find-window", "-N", "og"], "(0) amy: 2 windows", 3)).toEqual(["(0) amy: 2 windows", "(1)     1: logs (1 panes)", ""]);
+  expect(await pick(["find-window", "-N", "og"], "(0) - amy: 2 windows", 3)).toEqual(["(0) - amy: 2 windows", "(1) └─> 1: logs", ""]);
   await w.ok("send-keys", "-t", "amy:main", "needle");
   await w.waitForText("needle", "amy:main");
-  expect(await pick(["find-window", "-C", "need"], "(0) amy: 2 windows", 3)).toEqual(["(0) amy: 2 windows", "(1)     0: main* (1 panes)", ""]);
-  expect(await pick(["find-window", "-i", "LOGS"], "(0) amy: 2 windows", 3)).toEqual(["(0) amy: 2 windows", "(1)     1: logs (1 panes)", ""]);
+  expect(await pick(["find-window", "-C", "need"], "(0) - amy: 2 windows", 3)).toEqual(["(0) - amy: 2 windows", "(1) └─> 0: main*", ""]);
+  expect(await pick(["find-window", "-i", "LOGS"], "(0) - amy: 2 windows", 3)).toEqual(["(0) - amy: 2 windows", "(1) └─> 1: logs", ""]);
   expect(await w.run("find-window")).toMatchObject({ code: 1 });
 
   await w.ok("set-buffer", "-b", "bb", "x");
   await w.ok("set-buffer", "-b", "aa", "longer text");
   expect(await pick(["choose-buffer", "-O", "name", "-F", "#{buffer_size}"], "(0) aa: 11", 2)).toEqual(["(0) aa: 11", "(1) bb: 1"]);
-  expect(await pick(["choose-buffer", "-f", "#{m:x,#{buffer_sample}}"], '(0) bb: 1 bytes: "x"', 2)).toEqual(['(0) bb: 1 bytes: "x"', ""]);
+  expect(await pick(["choose-buffer", "-F", "#{buffer_sample}", "-f", "#{m:x,#{buffer_sample}}"], "(0) bb: x", 2)).toEqual(["(0) bb: x", ""]);
   const tty = readlinkSync(`/proc/${c.pty.pid}/fd/0`);
   expect(await pick(["choose-client", "-F", "on #{client_session}"], `(0) ${tty}: on zed`, 1)).toEqual([`(0) ${tty}: on zed`]);
 });

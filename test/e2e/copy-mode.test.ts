@@ -3,7 +3,7 @@
 import { test, expect, afterEach } from "bun:test";
 import { Weft, type HostClient } from "../helpers/weft.ts";
 import { waitFor } from "../helpers/wait.ts";
-import { writeFileSync } from "node:fs";
+import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 
 let weft: Weft | null = null;
@@ -134,4 +134,22 @@ test("vi keys: a count before a key repeats it (12k), shown in a (repeat) prompt
   c.type("\x1b3\x10"); // M-3 C-p
   c.type("\x00\x05\x1bw"); // C-Space, C-e, M-w
   await buffer(w, "row-198");
+});
+
+test("pipe and copy-pipe run their command, its formats expanded for the pane, with the selection on its stdin; pipe makes no buffer", async () => {
+  const w = (weft = await Weft.start());
+  await w.ok("new", "-d", "-s", "p", "-x", "40", "-y", "10", "--", "sh", "-c", "printf 'alpha beta\\n'; exec cat");
+  await w.waitForText("alpha beta", "p");
+  const out = (name: string) => join(w.dir, name);
+  const read = (f: string) => (existsSync(f) ? readFileSync(f, "utf8") : "");
+  await w.ok("copy-mode", "-t", "p", ";", "send", "-t", "p", "-X", "history-top", ";", "send", "-t", "p", "-X", "begin-selection", ";",
+    "send", "-t", "p", "-X", "next-word", ";", "send", "-t", "p", "-X", "pipe", `cat > ${out("pipe")}.#{session_name}`);
+  await waitFor(() => read(`${out("pipe")}.p`) === "alpha ", "pipe's command to write the selection");
+  expect((await w.run("list-buffers")).stdout).toBe("");
+  // pipe cleared the selection; copy-pipe-and-cancel copies the line and leaves.
+  await w.ok("send", "-t", "p", "-X", "copy-pipe-line-and-cancel", `cat > ${out("line")}.#{pane_id}`);
+  const id = (await w.ok("display", "-p", "-t", "p", "#{pane_id}")).trim();
+  await waitFor(() => read(`${out("line")}.${id}`) === "alpha beta", "copy-pipe-line's command");
+  expect((await w.ok("show-buffer")).startsWith("alpha beta")).toBe(true);
+  expect((await w.ok("display", "-p", "-t", "p", "#{pane_in_mode}")).trim()).toBe("0");
 });

@@ -5,6 +5,10 @@
 import { test, expect, afterEach } from "bun:test";
 import { Weft, type HostClient } from "../helpers/weft.ts";
 import { waitFor } from "../helpers/wait.ts";
+import { spawn } from "node:child_process";
+import { existsSync, mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 
 let weft: Weft | null = null;
 afterEach(async () => {
@@ -78,6 +82,37 @@ test("display-popup from a shell exits with its program's status, as tmux's", as
   expect((await w.run("display-popup", "-c", name, "-E", "exit 3")).code).toBe(3);
   expect((await w.run("display-popup", "-c", name, "-E", "kill -9 $$")).code).toBe(9);
   expect((await w.run("display-popup", "-c", name, "-EE", "exit 0")).code).toBe(0);
+});
+
+test("a control client (libtmux's) gets popups and display-panes as tmux's: the program runs and -E closes it; display-panes waits unless -b", async () => {
+  const w = (weft = await Weft.start());
+  await w.ok("new", "-d", "-s", "ctl", "cat");
+  const child = spawn(w.bin, ["-L", "test", "-f", "/dev/null", "-C", "attach", "-t", "ctl"], { env: w.env, stdio: ["pipe", "pipe", "pipe"] });
+  try {
+    await waitFor(async () => (await w.ok("list-clients", "-F", "#{client_control_mode}")).trim() === "1", "the control client");
+    const dir = mkdtempSync(join(tmpdir(), "popup-"));
+    const marker = join(dir, "marker");
+    // Without -c, on the only client there is; the shell's display-popup returns once it closes.
+    const r = await w.run("display-popup", "-E", "-w", "40", "-h", "10", "-d", dir, "-e", "V=x", `touch ${marker}; test "$V" = x`);
+    expect(r.code).toBe(0);
+    expect(existsSync(marker)).toBe(true);
+    rmSync(dir, { recursive: true, force: true });
+    // An open popup (no -E) holds the client's one overlay: display-panes then does nothing, -C closes it.
+    const held = w.run("display-popup", "sleep 30");
+    await w.ok("set", "-g", "display-panes-time", "400");
+    // (It would wait a minute if it showed them.)
+    await w.ok("display-panes", "-d", "60000");
+    await w.ok("display-popup", "-C");
+    // Its program got SIGHUP: the shell's display-popup exits 129, as tmux's.
+    expect((await held).code).toBe(129);
+    // display-panes waits display-panes-time on it; -b does not.
+    const t0 = Date.now();
+    await w.ok("display-panes");
+    expect(Date.now() - t0).toBeGreaterThanOrEqual(400);
+    await w.ok("display-panes", "-b", "-d", "60000");
+  } finally {
+    child.kill();
+  }
 });
 
 test("display-popup's errors are tmux's", async () => {

@@ -80,3 +80,21 @@ test("resize-window -a/-A: the smallest/largest client whose session has the win
   await w.ok("resize-window", "-t", "other", "-a");
   expect(await size("other")).toBe("80x24");
 });
+
+test("a new window with no client takes the session's default-size, not the current window's size (tmux's default_window_size)", async () => {
+  const w = (weft = await Weft.start());
+  // tmux 3.3a printed these for the same commands.
+  await w.ok("new", "-d", "-s", "d", "-x", "80", "-y", "36", "--", "sh");
+  await w.ok("set", "-t", "d", "default-size", "80x24");
+  await w.ok("new-window", "-t", "d", "--", "sh");
+  expect(await w.ok("display", "-p", "-t", "d", "#{window_width}x#{window_height}")).toBe("80x24\n");
+  await w.ok("set", "-g", "default-size", "100x30");
+  await w.ok("new", "-d", "-s", "e", "--", "sh");
+  await w.ok("new-window", "-t", "e", "--", "sh");
+  expect(await w.ok("display", "-p", "-t", "e", "#{window_width}x#{window_height}")).toBe("100x30\n");
+  // An attached client's size wins (latest).
+  const c = w.attach(["attach", "-t", "e"], 90, 20);
+  await c.waitForScreen((s) => s.includes("[e]"), "attached");
+  await w.ok("new-window", "-t", "e", "--", "sh");
+  expect(await w.ok("display", "-p", "-t", "e", "#{window_width}x#{window_height}")).toBe("90x19\n");
+});

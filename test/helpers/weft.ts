@@ -58,7 +58,13 @@ export class Weft {
   }
 
   async runWith(extraEnv: Record<string, string>, ...args: string[]): Promise<RunResult> {
+    return this.runIn(process.cwd(), extraEnv, ...args);
+  }
+
+  /** Run from the directory `cwd` (what a command-line client's new panes start in). */
+  async runIn(cwd: string, extraEnv: Record<string, string>, ...args: string[]): Promise<RunResult> {
     const p = Bun.spawn([this.bin, "-L", "test", "-f", "/dev/null", ...args], {
+      cwd,
       env: { ...this.env, ...extraEnv },
       stdin: "ignore",
       stdout: "pipe",

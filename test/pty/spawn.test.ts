@@ -1,6 +1,8 @@
 // The PTY core with real programs in real pseudo-terminals.
 import { test, expect, describe } from "bun:test";
-import { readFileSync, readdirSync } from "node:fs";
+import { mkdtempSync, readFileSync, readdirSync, realpathSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { spawn, SysError } from "../../src/pty/index.ts";
 import { run, sh, baseEnv, openFds, zombieChildren } from "../helpers/pty.ts";
 import { waitFor, within } from "../helpers/wait.ts";
@@ -111,6 +113,37 @@ describe("bad input", () => {
     expect(() => c.pty.resize(0, 10)).toThrow("invalid cols: 0");
     c.pty.kill("SIGKILL");
     return c.pty.exited;
+  });
+});
+
+describe("asForkedChild: what tmux's forked child does where spawn would refuse", () => {
+  test("a program not on PATH, or not executable, starts and exits 1 (execvp failed, _exit(1))", async () => {
+    const missing = run({ file: "nosuchprog", args: ["arg"], asForkedChild: true });
+    expect(await within(missing.pty.exited, "missing")).toEqual({ code: 1, signal: null });
+    const dir = mkdtempSync(join(tmpdir(), "weft-spawn-"));
+    const unreadable = join(dir, "prog");
+    writeFileSync(unreadable, "#!/bin/sh\necho ran\n", { mode: 0o644 });
+    const c = run({ file: unreadable, asForkedChild: true });
+    expect(await within(c.pty.exited, "not executable")).toEqual({ code: 1, signal: null });
+    expect(c.text).not.toContain("ran");
+  });
+
+  test("a file the kernel cannot exec (ENOEXEC) runs as a shell script, as execvp does", async () => {
+    const dir = mkdtempSync(join(tmpdir(), "weft-spawn-"));
+    const script = join(dir, "script");
+    writeFileSync(script, "echo script-ran \"$1\"\nexit 7\n", { mode: 0o755 });
+    const c = run({ file: script, args: ["one"], asForkedChild: true });
+    expect(await within(c.pty.exited, "script")).toEqual({ code: 7, signal: null });
+    expect(c.text).toContain("script-ran one");
+  });
+
+  test("a directory that is not there leaves the child in ours, with PWD at $HOME", async () => {
+    const c = run({ file: "pwd", args: ["-P"], cwd: "/no/such/dir", asForkedChild: true });
+    await within(c.pty.exited, "pwd");
+    expect(c.text.trim()).toBe(realpathSync(process.cwd()));
+    const env = run({ file: "printenv", args: ["PWD"], cwd: "/no/such/dir", asForkedChild: true, env: { ...baseEnv(), PWD: "/x" } });
+    await within(env.pty.exited, "printenv");
+    expect(env.text.trim()).toBe(process.env.HOME ?? "/");
   });
 });
 

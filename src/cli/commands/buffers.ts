@@ -28,6 +28,7 @@ export function bufferFormat(ctx: CommandContext, fmt: string, b: PasteBuffer): 
     buffer_name: b.name,
     buffer_size: Buffer.byteLength(b.data, "utf8"),
     buffer_sample: bufferSample(b.data),
+    buffer_created: Math.floor(b.created / 1000),
   };
   return expandFormat(fmt, (n) => (n in vars ? vars[n] : base(n)));
 }

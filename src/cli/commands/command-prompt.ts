@@ -1,6 +1,7 @@
 // command-prompt: read a command on the status line and run it (C-b :). A template's %% / %1
 // (%2, ... for more prompts, -p a,b) is replaced by what was typed; -I gives initial text, -1
-// takes one key, -N takes digits until another key, which then does what it does. Without -b
+// takes one key, -N takes digits until another key, which then does what it does, -k takes a
+// key's name, -i runs the template at every change (copy mode's incremental search). Without -b
 // what follows waits for the answer, as tmux's.
 import { CommandError, flag, value } from "../../mux/lang/command.ts";
 import type { CommandEntry } from "./context.ts";
@@ -41,25 +42,31 @@ export const commandPrompt: CommandEntry = {
     const inputs = (value(a, "I") ?? "").split(",");
     const wait = !flag(a, "b") && !flag(a, "i");
     const answers: string[] = [];
+    const incremental = flag(a, "i");
+    const run = (texts: string[], queue: boolean) => {
+      try {
+        const list = commandsFrom(ctx, template, { texts, expand: flag(a, "F") });
+        if (queue) ctx.item.insert(list);
+        else ctx.server.runCommands(list, client);
+      } catch (e) {
+        if (!(e instanceof CommandError)) throw e;
+        ctx.server.runner.reportError(client, null, e.message);
+      }
+    };
     return new Promise<void>((resolve) => {
       const ask = (i: number) => {
         const initial = format(ctx, inputs[i] ?? "", ctx.target);
         const prompt = new Prompt(labels[i] ?? "", initial, (text) => {
           client.closePrompt();
-          if (text === null) return resolve();
+          // -i has answered at each change already: Enter only closes it, as tmux's.
+          if (text === null || incremental) return resolve();
           answers.push(text);
           if (i + 1 < labels.length) return ask(i + 1);
-          try {
-            const list = commandsFrom(ctx, template, { texts: answers, expand: flag(a, "F") });
-            if (wait) ctx.item.insert(list);
-            else ctx.server.runCommands(list, client);
-          } catch (e) {
-            if (!(e instanceof CommandError)) throw e;
-            ctx.server.runner.reportError(client, null, e.message);
-          }
+          run(answers, wait);
           resolve();
-        }, flag(a, "1"), flag(a, "N"));
+        }, { single: flag(a, "1"), numeric: flag(a, "N"), key: flag(a, "k"), ...(incremental ? { incremental: (text: string) => run([...answers, text], false) } : {}) });
         prompt.history = historyOf(ctx.model, type);
+        prompt.type = type;
         client.openPrompt(prompt);
       };
       ask(0);

@@ -1,6 +1,5 @@
 // What several commands share: pane start options (-c, -e, command words), -P -F printing,
 // size parsing, and the nesting check.
-import { statSync } from "node:fs";
 import { CommandError, value, type Args } from "../../mux/lang/command.ts";
 import type { CommandContext } from "./context.ts";
 import { Environ, type NewPaneOptions, type Options, type Session } from "../../mux/model/index.ts";
@@ -54,19 +53,28 @@ export function startDirectoryFlag(ctx: CommandContext, a: Args = ctx.args): str
   const cwd = value(a, "c");
   if (cwd === undefined) return undefined;
   const expanded = format(ctx, cwd, ctx.target ?? {});
-  return expanded ? expandHome(expanded, ctx.env) : undefined;
+  if (!expanded) return undefined;
+  const dir = expandHome(expanded, ctx.env);
+  if (dir.startsWith("/")) return dir;
+  return `${defaultDirectory(ctx, ctx.target?.session)}/${dir}`;
 }
 
 /**
- * Where a new pane starts: -c if given, else `otherwise`; a directory that does not exist gives
- * the server's own working directory, as tmux's child does when its chdir fails.
+ * Where a new pane starts without -c (tmux's server_client_get_cwd): a command-line client's
+ * own directory (the first client's while the config runs), else the session's. A directory
+ * that is not there is the pane's to fall back from (model/pane.ts), as tmux's child does.
  */
-export function startDirectory(given: string | undefined, otherwise: string): string {
-  const dir = given ?? otherwise;
-  try {
-    if (statSync(dir).isDirectory()) return dir;
-  } catch {}
-  return process.cwd();
+export function defaultDirectory(ctx: CommandContext, s: Session | undefined): string {
+  if (ctx.client && !ctx.client.session) return ctx.cwd;
+  return s?.cwd ?? ctx.cwd;
+}
+
+/**
+ * -f flags of new-session / attach-session (tmux's server_client_set_flags). Only a control
+ * client keeps client flags in weft; a terminal client accepts them and keeps none.
+ */
+export function setClientFlags(client: ClientConnection, spec: string | undefined): void {
+  if (spec !== undefined) client.control?.setFlags(spec);
 }
 
 function expandHome(p: string, env: Record<string, string>): string {

@@ -1,8 +1,9 @@
-// detach-client (detach): detach this client, one named by -t (its terminal, as list-clients
-// shows it), every client of a session (-s), or all but this one (-a).
+// detach-client (detach): detach the target client (-t, else the current one as cmd-find
+// chooses it), every client of a session (-s), or every client but the target (-a), as tmux;
+// -P also hangs up the shell each client was started from.
 import { flag, value } from "../../mux/lang/command.ts";
 import type { CommandEntry } from "./context.ts";
-import { targetFlag } from "./pane-moves.ts";
+import type { ClientConnection } from "../../mux/client/client-connection.ts";
 
 export const detachClient: CommandEntry = {
   name: "detach-client",
@@ -10,27 +11,21 @@ export const detachClient: CommandEntry = {
   usage: "[-aP] [-s target-session] [-t target-client]",
   args: "aPs:t:",
   exec(ctx) {
-    const { server, model, client } = ctx;
-    const name = value(ctx.args, "t");
-    if (name !== undefined) {
-      server.targetClient(name, client).detach();
-      return;
-    }
+    const { server } = ctx;
+    const leave = (c: ClientConnection) => (flag(ctx.args, "P") ? c.detachAndHangUp() : c.detach());
+    // tmux resolves the target client before anything else (CMD_CLIENT_TFLAG): with none
+    // attached even -s fails with "no current client".
+    const target = server.targetClient(value(ctx.args, "t"), ctx.client, ctx.env);
     const spec = value(ctx.args, "s");
     if (spec !== undefined) {
-      const s = targetFlag(ctx, spec, "session").session;
-      for (const c of [...server.clients]) if (c.session === s) c.detach();
+      const s = server.resolve(ctx, spec, "session", { canFail: true })?.session;
+      if (s) for (const c of [...server.clients]) if (c.session === s) leave(c);
       return;
     }
     if (flag(ctx.args, "a")) {
-      for (const c of [...server.clients]) if (c !== client && c.session) c.detach();
+      for (const c of [...server.clients]) if (c !== target && c.session) leave(c);
       return;
     }
-    if (client?.session) {
-      client.detach();
-      return;
-    }
-    // From the command line: the clients attached to the current session.
-    for (const c of [...server.clients]) if (c.session === ctx.target.session) c.detach();
+    leave(target);
   },
 };

@@ -52,8 +52,9 @@ export const displayPopup: CommandEntry = {
   async exec(ctx) {
     const client = overlayClient(ctx);
     if (flag(ctx.args, "C")) return client.view.closeOverlay();
-    // A control client draws nothing: no overlay would ever show or close there.
-    if (client.view.overlay || client.control) return;
+    // One overlay a client at a time, as tmux's. A control client gets one too: it draws
+    // nothing, but the program runs (and closes it by exiting, or -C, or the client leaving).
+    if (client.view.overlay || client.view.paneNumbers) return;
     const t = ctx.target;
     const o = t.window.options;
     const height = Math.min(popupSize(value(ctx.args, "h"), client.rows, "height"), client.rows);

@@ -1,7 +1,7 @@
 // new-session (new): create a session and attach to it, or with -d leave it running detached.
 import { CommandError, flag, value } from "../../mux/lang/command.ts";
 import type { CommandEntry } from "./context.ts";
-import { newSessionEnviron, paneOptions, parseDimension, printNew, checkNesting, requireTerminal, startDirectoryFlag, updateSessionEnviron } from "./common.ts";
+import { newSessionEnviron, paneOptions, parseDimension, printNew, checkNesting, requireTerminal, setClientFlags, startDirectoryFlag, updateSessionEnviron } from "./common.ts";
 import { showCauses } from "../../mux/server/config.ts";
 import { sessionFromLayout } from "./layout-file.ts";
 import type { NewSessionOptions, Session } from "../../mux/model/index.ts";
@@ -10,8 +10,8 @@ import { sessionName } from "../../mux/model/args-escape.ts";
 export const newSession: CommandEntry = {
   name: "new-session",
   alias: ["new"],
-  usage: "[-AdP] [-c start-directory] [-e environment] [-F format] [-n window-name] [-s session-name] [-t target-session] [-x width] [-y height] [--layout file] [shell-command [argument ...]]",
-  args: "AdDEPXc:e:F:n:s:t:x:y:",
+  usage: "[-AdDEPX] [-c start-directory] [-e environment] [-F format] [-f flags] [-n window-name] [-s session-name] [-t target-session] [-x width] [-y height] [--layout file] [shell-command [argument ...]]",
+  args: "AdDEPXc:e:F:f:n:s:t:x:y:",
   long: { layout: true },
   noSession: true,
   startServer: true,
@@ -28,6 +28,7 @@ export const newSession: CommandEntry = {
         checkNesting(ctx);
         requireTerminal(ctx);
         updateSessionEnviron(ctx, existing);
+        setClientFlags(ctx.client!, value(a, "f"));
         ctx.client!.attach(existing);
         return;
       }
@@ -48,21 +49,14 @@ export const newSession: CommandEntry = {
     if (group !== undefined && (a.positional.length > 0 || value(a, "n") !== undefined)) throw new CommandError("command or window name given with target");
     const layout = value(a, "layout");
     if (layout !== undefined && a.positional.length > 0) throw new CommandError("--layout and a command can't be given together");
+    const cwd = startDirectoryFlag(ctx) ?? ctx.cwd;
+    const pane = { ...paneOptions(ctx), cwd, env: {} }; // -e went to the session's environment
     const s =
       group !== undefined
-        ? grouped(ctx, group, { name, cwd: startDirectoryFlag(ctx) ?? ctx.cwd, environ: newSessionEnviron(ctx), cols, rows, pane: { ...paneOptions(ctx), env: {} } })
+        ? grouped(ctx, group, { name, cwd, environ: newSessionEnviron(ctx), cols, rows, pane })
         : layout !== undefined
-        ? sessionFromLayout(ctx, layout, { name, cols, rows, cwd: startDirectoryFlag(ctx) ?? ctx.cwd, environ: newSessionEnviron(ctx) })
-        : model.createSession({
-            name,
-            cwd: startDirectoryFlag(ctx) ?? ctx.cwd,
-            environ: newSessionEnviron(ctx),
-            cols,
-            rows,
-            windowName: value(a, "n"),
-            // -e went to the session's environment.
-            pane: { ...paneOptions(ctx), env: {} },
-          });
+        ? sessionFromLayout(ctx, layout, { name, cols, rows, cwd, environ: newSessionEnviron(ctx) })
+        : model.createSession({ name, cwd, environ: newSessionEnviron(ctx), cols, rows, windowName: value(a, "n"), pane });
     // As tmux: a size given is the session's own default-size (the other side as the session's).
     const xGiven = parseDimension(value(a, "x"), "width");
     const yGiven = parseDimension(value(a, "y"), "height");
@@ -71,7 +65,10 @@ export const newSession: CommandEntry = {
     if (ctx.server.runner.configFinished) showCauses(ctx.server, s);
     printNew(ctx, "#{session_name}:", { session: s });
     ctx.insertHook?.("after-new-session", { session: s, window: s.current, pane: s.current.active });
-    if (!detached && (ctx.terminal || ctx.client?.control) && ctx.client) ctx.client.attach(s);
+    if (!detached && (ctx.terminal || ctx.client?.control) && ctx.client) {
+      setClientFlags(ctx.client, value(a, "f"));
+      ctx.client.attach(s);
+    }
   },
 };
 

@@ -2,7 +2,7 @@
 // index that need not exist yet (CMD_FIND_WINDOW_INDEX); -a / -b make room after / at it.
 import { CommandError, flag, value } from "../../mux/lang/command.ts";
 import type { CommandEntry } from "./context.ts";
-import { paneOptions, printNew, startDirectory } from "./common.ts";
+import { defaultDirectory, paneOptions, printNew } from "./common.ts";
 import { linkOf } from "./pane-moves.ts";
 
 export const newWindow: CommandEntry = {
@@ -22,7 +22,7 @@ export const newWindow: CommandEntry = {
     if (flag(a, "a") || flag(a, "b")) index = session.shuffleUp(linkOf(ctx.target), flag(a, "b")) ?? index;
     let detached = flag(a, "d");
     const opts = paneOptions(ctx);
-    const cwd = startDirectory(opts.cwd, ctx.target.pane.currentPath() || session.cwd);
+    const cwd = opts.cwd ?? defaultDirectory(ctx, session);
     const existing = index !== null ? session.linkAt(index) : undefined;
     if (existing) {
       if (!flag(a, "k")) throw new CommandError(`create window failed: index ${index} in use`);
@@ -30,7 +30,8 @@ export const newWindow: CommandEntry = {
       if (existing === session.curw) detached = false;
       model.replaceLink(session, existing);
     }
-    const w = model.createWindow(session, { name, index: index ?? undefined, select: !detached, pane: { ...opts, cwd } });
+    const size = ctx.server.newWindowSize(session, ctx.client);
+    const w = model.createWindow(session, { name, index: index ?? undefined, select: !detached, pane: { ...opts, cwd }, ...size });
     printNew(ctx, "#{session_name}:#{window_index}.#{pane_index}", { session, window: w, pane: w.active });
     ctx.insertHook?.("after-new-window", { session, window: w, pane: w.active });
   },

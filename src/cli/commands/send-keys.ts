@@ -6,7 +6,7 @@ import { encodeKey, normalizeKeyName, parseKeys } from "../../mux/lang/keys.ts";
 import { runCopyModeCommand } from "../../mux/lang/copy-mode-keys.ts";
 import { shownList } from "../../mux/client/chooser.ts";
 import { modeChanged, synchronizedPanes, type Pane } from "../../mux/model/index.ts";
-import { attachedClient } from "./common.ts";
+import { attachedClient, format } from "./common.ts";
 
 export const sendKeys: CommandEntry = {
   name: "send-keys",
@@ -26,18 +26,18 @@ export const sendKeys: CommandEntry = {
       return;
     }
     if (flag(a, "X")) {
-      // A copy-mode command (send -X cursor-up, search-forward text, ...), -N times or as many
-      // as the count typed before it.
+      // A copy-mode command (send -X cursor-up, search-forward text, ...) with the count given
+      // by -N or typed before it; each command repeats or uses it as tmux's does.
       const cm = pane.copyMode;
       if (!cm) throw new CommandError("not in a mode");
-      const [name, arg] = a.positional;
-      if (!name) throw new CommandError("no command specified");
+      const [name, ...args] = a.positional;
+      // tmux's window_copy_command: no command at all does nothing either.
+      if (name === undefined) return;
       cm.vi = window.options.getString("mode-keys") === "vi";
-      const times = nText !== undefined ? repeat : cm.prefix;
+      const count = nText !== undefined ? repeat : cm.prefix;
       cm.prefix = 1;
-      cm.apply(() => {
-        for (let i = 0; i < times && pane.copyMode === cm; i++) runCopyModeCommand(cm, name, arg);
-      });
+      const expand = (fmt: string) => format(ctx, fmt, ctx.target);
+      cm.apply(() => runCopyModeCommand(cm, name, { args, count, expand, formatArgs: flag(a, "F") }));
       return;
     }
     const list = shownList(pane);

@@ -1,7 +1,7 @@
 // split-window (splitw): split a pane into two, running a new program in the new one.
 import { CommandError, flag, value } from "../../mux/lang/command.ts";
 import type { CommandEntry } from "./context.ts";
-import { paneOptions, printNew, startDirectory } from "./common.ts";
+import { defaultDirectory, paneOptions, printNew } from "./common.ts";
 
 /** -l N or -l N% (and tmux's older -p N). */
 function splitSize(l: string | undefined, p: string | undefined): { cells: number } | { percent: number } | undefined {
@@ -26,16 +26,16 @@ export const splitWindow: CommandEntry = {
   exec(ctx) {
     const a = ctx.args;
     const { session, window, pane } = ctx.target;
+    const opts = paneOptions(ctx);
     const p = ctx.model.splitPane(
       window,
       pane,
       { horizontal: flag(a, "h"), before: flag(a, "b"), fullSize: flag(a, "f"), size: splitSize(value(a, "l"), value(a, "p")) },
-      { ...paneOptions(ctx), cwd: startDirectory(paneOptions(ctx).cwd, pane.currentPath() || session.cwd) },
+      { ...opts, cwd: opts.cwd ?? defaultDirectory(ctx, session) },
       !flag(a, "d"),
+      // -Z: zoomed afterwards on its active pane, zoomed before or not (window_push_zoom, always).
+      flag(a, "Z"),
     );
-    // -Z: the window is zoomed afterwards, on its active pane, zoomed before or not (tmux's
-    // window_push_zoom with always set).
-    if (flag(a, "Z") && !window.zoomed) window.toggleZoom(window.active);
     printNew(ctx, "#{session_name}:#{window_index}.#{pane_index}", { ...ctx.target, pane: p });
     ctx.insertHook?.("after-split-window", { ...ctx.target, pane: p });
   },

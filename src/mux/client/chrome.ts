@@ -58,10 +58,10 @@ export function buildChrome(i: ChromeInput): Chrome {
   return { status, statusTop: s.options.getString("status-position") === "top", overlay: overlay(i, expand), borders, panes, mode };
 }
 
-/** The message (drawn with its #[...] markup) or the prompt, on message-style. */
+/** The message (drawn with its #[...] markup) or the prompt, on message-style (message-command-style in vi's command mode). */
 function overlay(i: ChromeInput, expand: (fmt: string) => string): Overlay | undefined {
   if (!i.prompt && i.message === null) return undefined;
-  const base = optionStyle(i.session.options, "message-style", expand);
+  const base = optionStyle(i.session.options, i.prompt?.command ? "message-command-style" : "message-style", expand);
   if (i.prompt) return { cells: drawPrompt(i.prompt, i.cols, base) };
   return { cells: formatDraw(i.message ?? "", i.cols, base).cells };
 }

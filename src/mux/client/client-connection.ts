@@ -377,12 +377,12 @@ export class ClientConnection {
     this.redraw();
   }
 
-  detach(message = `[detached (from session ${this.session?.name ?? ""})]`, code = 0): void {
+  detach(message = `[detached (from session ${this.session?.name ?? ""})]`, code = 0, hup = false): void {
     // A control client leaves once its replies are written, and prints %exit itself.
     if (this.control) return this.control.requestExit();
     const s = this.session;
     this.releaseTty(); // before the client restores its terminal
-    this.send({ t: "detach", message, code });
+    this.send({ t: "detach", message, code, ...(hup ? { hup } : {}) });
     this.stopRendering();
     this.session = null;
     this.endWhenWritten();
@@ -392,6 +392,11 @@ export class ClientConnection {
       this.server.sessionSizeChanged(s);
       this.server.model.notify.emit({ type: "client-detached", client: this, session: s });
     }
+  }
+
+  /** detach-client -P: detach, and the client hangs up the shell it was started from. */
+  detachAndHangUp(): void {
+    this.detach(`[detached and SIGHUP (from session ${this.session?.name ?? ""})]`, 0, true);
   }
 
   /** Paint the current state now, pacing aside (the session is ending: no later frame comes). */
@@ -461,10 +466,6 @@ export class ClientConnection {
 
   showOutput(text: string): void {
     this.view.showOutput(text);
-  }
-
-  showPaneNumbers(ms: number, pick: (paneId: string) => void): void {
-    this.view.showPaneNumbers(ms, pick);
   }
 
   openPrompt(prompt: StatusPrompt): void {

@@ -5,7 +5,7 @@ import type { Highlight } from "../../render/index.ts";
 import type { PaneList } from "./chooser.ts";
 
 /** Each character five cells wide and five high ('#' is a block), as tmux's clock table. */
-const GLYPHS: Record<string, readonly string[]> = {
+export const GLYPHS: Record<string, readonly string[]> = {
   "0": ["#####", "#   #", "#   #", "#   #", "#####"],
   "1": ["    #", "    #", "    #", "    #", "    #"],
   "2": ["#####", "    #", "#####", "#    ", "#####"],
@@ -21,8 +21,8 @@ const GLYPHS: Record<string, readonly string[]> = {
   P: ["#####", "#   #", "#####", "#    ", "#    "],
   M: ["#   #", "## ##", "# # #", "#   #", "#   #"],
 };
-const GLYPH_W = 5;
-const GLYPH_H = 5;
+export const GLYPH_W = 5;
+export const GLYPH_H = 5;
 /** Columns between two characters. */
 const GAP = 1;
 

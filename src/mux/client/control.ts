@@ -102,9 +102,9 @@ export class ControlClient {
     this.out.output(pane.id, bytes);
   }
 
-  /** The size this client asks for a window, or null when its size does not count (tmux's ignore_client_size). */
-  sizeFor(w: Window): { cols: number; rows: number } | null {
-    const own = this.windowSizes.get(w.id);
+  /** The size this client asks for a window (null: a window yet to be made), or null when its size does not count (tmux's ignore_client_size). */
+  sizeFor(w: Window | null): { cols: number; rows: number } | null {
+    const own = w ? this.windowSizes.get(w.id) : undefined;
     if (own) return own;
     if (!this.sizeSet) return null;
     // A control client has no status line: its whole size is the window's.

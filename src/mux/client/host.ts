@@ -20,6 +20,8 @@ export interface RunState {
 export interface ClientHost extends FormatEnv {
   readonly model: Model;
   readonly keys: KeyTables;
+  /** The command table's names and aliases (what the prompt's Tab completes). */
+  readonly entries: readonly { name: string; alias?: readonly string[] }[];
   /** A command message: argv parsed as tmux's command line, queued, then the client's exit. */
   dispatchCommand(conn: ClientConnection, argv: string[]): void;
   /** Run a command line (the prompt, a template) as this client. */

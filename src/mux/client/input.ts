@@ -11,6 +11,7 @@ import { shownList, type ModeCaller } from "./chooser.ts";
 import { modeChanged, synchronizedPanes } from "../model/index.ts";
 import type { CommandList } from "../lang/cmd-parse.ts";
 import { Menu } from "./menu.ts";
+import { paneKeyIndex } from "./pane-numbers.ts";
 import type { MouseEvent } from "./mouse.ts";
 import type { CommandMouse } from "../lang/command.ts";
 
@@ -186,6 +187,7 @@ export class ClientInput {
       if (key !== "") view.dismissMessage();
       return this.overlayKey(key, bytes);
     }
+    if (view.paneNumbers && this.paneNumberKey(s, key)) return;
     if (view.prompt) {
       const taken = view.prompt.key(key, bytes) !== false;
       view.markDirty();
@@ -200,20 +202,25 @@ export class ClientInput {
       modeChanged(this.host.model, active, true);
       return;
     }
-    if (view.paneNumbers) {
-      // A pane's number picks it (the template, select-pane by default); any other key just
-      // closes the numbers and goes on as usual, as tmux's display-panes.
-      const { pick } = view.paneNumbers;
-      view.hidePaneNumbers();
-      if (/^[0-9]$/.test(key)) {
-        const p = s.current.paneAt(Number(key));
-        if (p) pick(`%${p.id}`);
-        return;
-      }
-    }
     if (key !== "") view.dismissMessage();
     if (this.keyTables(s, key)) return;
     this.sendToPane(key, bytes);
+  }
+
+  /**
+   * display-panes takes a key first, as tmux's overlay: a pane's key (0-9, a-z for 10 on) runs
+   * the template on it and is used up, even when no pane has that number; any other key (or
+   * every key with -N) closes the numbers and goes on as usual. True when the key is used up.
+   */
+  private paneNumberKey(s: Session, key: string): boolean {
+    const view = this.owner.view;
+    const pick = view.paneNumbers?.pick;
+    const index = pick ? paneKeyIndex(key) : null;
+    view.hidePaneNumbers();
+    if (!pick || index === null) return false;
+    const p = s.current.paneAt(index);
+    if (p) pick(`%${p.id}`);
+    return true;
   }
 
   private overlayKey(key: string, bytes: Uint8Array): void {

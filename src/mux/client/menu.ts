@@ -27,6 +27,8 @@ export interface MenuOptions {
   stayOpen: boolean;
   /** Opened by a key, not the mouse: the first item is chosen at first, clicks only close it. */
   noMouse: boolean;
+  /** The prompt's completion menu (MENU_TAB): Tab steps down and closes past the last item, BSpace closes. */
+  tab?: boolean;
   /** An item was chosen: run its command. */
   choose(command: string): void;
 }
@@ -102,7 +104,7 @@ export class Menu {
     return true;
   }
 
-  /** A key: the item with that key, Up/Down/k/j, g/G and the page keys move, Enter chooses, q/Escape close. */
+  /** A key: the item with that key, Up/Down/k/j (and Tab, BSpace for the prompt's), g/G and the page keys move, Enter chooses, q/Escape close. */
   key(key: string): MenuResult {
     const byKey = this.items.findIndex((i) => enabled(i) && i.key === key);
     if (byKey >= 0) {
@@ -113,6 +115,12 @@ export class Menu {
       case "Up":
       case "k":
         return this.step(-1);
+      case "BSpace":
+        return this.opts.tab ? "close" : "none";
+      case "Tab":
+        if (!this.opts.tab) return "none";
+        if (this.choice === this.count - 1) return "close";
+        return this.step(1);
       case "Down":
       case "j":
         return this.step(1);

@@ -28,10 +28,29 @@ interface Line<T> {
 }
 
 /** The shortcut of the line at `i`, as mode_tree_build_lines gives them. */
-function shortcut(i: number): string | null {
+export function modeTreeShortcut(i: number): string | null {
   if (i < 10) return String(i);
   if (i < 36) return `M-${String.fromCharCode(97 + i - 10)}`;
   return null;
+}
+
+/** Where a line sits in the tree: what its drawing before the name depends on. */
+export interface TreePlace {
+  depth: number;
+  last: boolean;
+  /** No sibling has children: no +/- column. */
+  flat: boolean;
+  /** Whether its parent is the last of its siblings (tmux draws every │ column from it). */
+  parentLast: boolean;
+  children: boolean;
+  expanded: boolean;
+}
+
+/** The tree drawing before a line's name, as mode_tree_draw: "+ "/"- ", then ├─> / └─> under a parent. */
+export function treePrefix(l: TreePlace): string {
+  const symbol = l.flat ? "" : !l.children ? "  " : l.expanded ? "- " : "+ ";
+  if (l.depth === 0) return symbol;
+  return (l.parentLast ? "    " : "│   ").repeat(l.depth - 1) + (l.last ? "└─> " : "├─> ") + symbol;
 }
 
 export class ModeTree<T> implements PaneList {
@@ -97,7 +116,7 @@ export class ModeTree<T> implements PaneList {
     this.refresh();
     const n = this.lines.length;
     const line = this.lines[this.current];
-    const pick = this.lines.findIndex((_, i) => shortcut(i) === key);
+    const pick = this.lines.findIndex((_, i) => modeTreeShortcut(i) === key);
     if (pick >= 0) {
       this.select(pick);
       return this.onKey("Enter", this.selected, by);
@@ -150,18 +169,16 @@ export class ModeTree<T> implements PaneList {
 
   /** One line as mode_tree_draw writes it: shortcut, tree drawing, name, ": " and text. */
   private lineText(l: Line<T>, i: number, keyWidth: number): string {
-    const key = shortcut(i);
+    const key = modeTreeShortcut(i);
     const label = (key ? `(${key})` : "").padEnd(keyWidth);
-    const symbol = l.flat ? "" : !l.node.children?.length ? "  " : this.isExpanded(l.node) ? "- " : "+ ";
-    let start = symbol;
-    if (l.depth > 0) start = (l.parentLast ? "    " : "│   ").repeat(l.depth - 1) + (l.last ? "└─> " : "├─> ") + symbol;
+    const start = treePrefix({ ...l, children: !!l.node.children?.length, expanded: this.isExpanded(l.node) });
     return `${label}${start}${l.node.name}${l.node.text !== undefined ? `: ${l.node.text}` : ""}`;
   }
 
   view(height: number): { lines: string[]; selected: number } {
     this.refresh();
     this.height = Math.max(1, height);
-    const keys = this.lines.map((_, i) => shortcut(i)).filter((k): k is string => k !== null);
+    const keys = this.lines.map((_, i) => modeTreeShortcut(i)).filter((k): k is string => k !== null);
     const keyWidth = keys.length ? Math.max(...keys.map((k) => k.length)) + 3 : 0;
     const top = Math.max(0, Math.min(this.current - (height >> 1), this.lines.length - height));
     const lines = this.lines.slice(top, top + height).map((l, i) => this.lineText(l, top + i, keyWidth));

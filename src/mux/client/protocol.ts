@@ -43,7 +43,8 @@ export type ServerMessage =
   | { t: "exit"; code: number }
   /** `direct`: the server reads and writes the terminal itself; the client only keeps its modes. */
   | { t: "attach"; session: string; direct?: boolean }
-  | { t: "detach"; message: string; code: number }
+  /** `hup` (detach-client -P): the client then sends SIGHUP to its parent, as tmux's MSG_DETACHKILL. */
+  | { t: "detach"; message: string; code: number; hup?: boolean }
   /** suspend-client: give the terminal back and stop (SIGTSTP) until continued. */
   | { t: "suspend" }
   /** lock-client: clear the terminal and run `command` (lock-command) in it, then resume. */

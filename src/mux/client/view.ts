@@ -2,13 +2,16 @@
 // panes' lists and views, pane numbers), and its frames: composed from the session's current window,
 // diffed against the last one sent, paced and held back while the client is busy.
 import type { Session, Pane } from "../model/index.ts";
-import { composeFrame, ClientScreen, FramePacer, invalidatePane, type CellStyle, type Frame, type PaneView } from "../../render/index.ts";
+import type { Rect } from "../model/layout.ts";
+import { composeFrame, ClientScreen, FramePacer, invalidatePane, type CellStyle, type Frame, type PaneMark, type PaneView } from "../../render/index.ts";
+import { paneNumberMarks } from "./pane-numbers.ts";
 import { rangeAt, sanitizeTitle } from "./status.ts";
-import { buildChrome, styleHighlights, type Chrome } from "./chrome.ts";
+import { buildChrome, styleHighlights, type Chrome, type ModeStyles } from "./chrome.ts";
 import { colourReducer, hostColours, hostNoAutoMargin } from "./styles.ts";
 import type { DrawRange } from "../lang/format-draw.ts";
 import { colourForceRgb, colourSplitRgb } from "../model/colour.ts";
 import type { StatusPrompt } from "./prompt.ts";
+import { promptEnv } from "./prompt-env.ts";
 import { shownList, showInViewMode, type PaneList } from "./chooser.ts";
 import { expandAt, type FormatClient } from "../lang/format-vars.ts";
 import { hostMouseMode, hostMouseSequence } from "./mouse.ts";
@@ -38,9 +41,10 @@ export interface ViewOwner extends FormatClient {
 }
 
 /** How a pane in a mode shows its list or text: the lines, the cursor on the selection (or the top). */
-function chooserView(c: PaneList, height: number, width: number, selectedStyle: CellStyle): Partial<PaneView> {
+function chooserView(c: PaneList, height: number, width: number, mode: ModeStyles): Partial<PaneView> {
   const { lines, selected, indicator, highlights } = c.view(height, width);
-  return { replace: { lines, selected, selectedStyle }, cursor: { x: 0, y: Math.max(0, selected) }, ...(indicator ? { indicator } : {}), ...(highlights ? { highlights } : {}) };
+  const styled = styleHighlights(highlights, mode);
+  return { replace: { lines, selected, selectedStyle: mode.selection }, cursor: { x: 0, y: Math.max(0, selected) }, ...(indicator ? { indicator } : {}), ...(styled ? { highlights: styled } : {}) };
 }
 
 export class ClientView {
@@ -48,7 +52,8 @@ export class ClientView {
   readonly messages: { at: Date; text: string }[] = [];
   prompt: StatusPrompt | null = null;
   /** display-panes: numbers shown on the panes until the timer, and what a digit runs. */
-  paneNumbers: { timer: ReturnType<typeof setTimeout>; pick: (paneId: string) => void } | null = null;
+  /** display-panes' numbers: until the timer (none: until a key), `pick` (none with -N) for a key. */
+  paneNumbers: { timer: ReturnType<typeof setTimeout> | null; pick: ((paneId: string) => void) | null; closed: () => void } | null = null;
   message: { text: string; timer: ReturnType<typeof setTimeout> | null } | null = null;
   /** display-menu's menu or display-popup's popup, over everything while open. */
   overlay: OverlayState | null = null;
@@ -99,8 +104,7 @@ export class ClientView {
     this.statusTimer = null;
     if (this.message?.timer) clearTimeout(this.message.timer);
     this.message = null;
-    if (this.paneNumbers) clearTimeout(this.paneNumbers.timer);
-    this.paneNumbers = null;
+    this.hidePaneNumbers();
     this.cursorColour = null;
     this.closeOverlay();
   }
@@ -202,8 +206,8 @@ export class ClientView {
       const view: PaneView = { terminal: p.model, x: r.x, y: r.y, width: r.width, height: r.height, active: p === w.active, ...chrome.panes.get(p), ...mode };
       if (mode.highlights) view.highlights = styleHighlights(mode.highlights, chrome.mode);
       const list = shownList(p);
-      if (list) Object.assign(view, chooserView(list, r.height, r.width, chrome.mode.selection));
-      if (this.paneNumbers) view.label = this.paneLabel(s, p);
+      if (list) Object.assign(view, chooserView(list, r.height, r.width, chrome.mode));
+      if (this.paneNumbers) view.marks = this.paneMarks(s, p, r, this.owner.rows - (chrome.status?.lines.length ?? 0));
       return view;
     });
     this.frame = composeFrame(
@@ -236,9 +240,19 @@ export class ClientView {
     return "pane" in o ? o.boxes(chosen) : [o.box(chosen)];
   }
 
-  private paneLabel(s: Session, p: Pane): { text: string; bg: string } {
+  /** display-panes' number over `p` at `r`, for as much of it as the client shows (`areaRows` under the status lines). */
+  private paneMarks(s: Session, p: Pane, r: Rect, areaRows: number): PaneMark[] {
     const w = s.current;
-    return { text: ` ${w.paneIndex(p)} `, bg: s.options.getString(p === w.active ? "display-panes-active-colour" : "display-panes-colour") };
+    const winW = Math.min(w.cols, this.owner.cols);
+    const winH = Math.min(w.rows, areaRows);
+    return paneNumberMarks({
+      index: w.paneIndex(p),
+      width: r.width,
+      height: r.height,
+      shownWidth: Math.min(r.x + r.width, winW) - r.x,
+      shownHeight: Math.min(r.y + r.height, winH) - r.y,
+      colour: s.options.getString(p === w.active ? "display-panes-active-colour" : "display-panes-colour"),
+    });
   }
 
   /**
@@ -275,6 +289,11 @@ export class ClientView {
     if (mode === this.hostMouse) return;
     this.hostMouse = mode;
     this.owner.toTerminal(Buffer.from(hostMouseSequence(mode), "latin1"));
+  }
+
+  /** The text of the status lines as last drawn (choose-client's preview of this client). */
+  statusText(): string[] {
+    return (this.chrome?.status?.lines ?? []).map((cells) => cells.map((c) => c.text).join(""));
   }
 
   // ---- overlays ---------------------------------------------------------------------------
@@ -317,17 +336,23 @@ export class ClientView {
     if (pane) showInViewMode(this.host.model, pane, text.replace(/\n$/, "").split("\n"));
   }
 
-  /** display-panes: each pane's index in its middle for `ms`; a digit key calls `pick` with that pane's id (%N). */
-  showPaneNumbers(ms: number, pick: (paneId: string) => void): void {
+  /**
+   * display-panes: each pane's index over it for `ms` (0: until a key); a pane's key calls `pick`
+   * with that pane's id (%N), unless it is null (-N). `closed` is called when they go.
+   */
+  showPaneNumbers(ms: number, pick: ((paneId: string) => void) | null, closed: () => void): void {
     this.hidePaneNumbers();
-    this.paneNumbers = { timer: setTimeout(() => this.hidePaneNumbers(), ms), pick };
+    const timer = ms > 0 ? setTimeout(() => this.hidePaneNumbers(), ms) : null;
+    this.paneNumbers = { timer, pick, closed };
     this.markDirty();
   }
 
   hidePaneNumbers(): void {
-    if (!this.paneNumbers) return;
-    clearTimeout(this.paneNumbers.timer);
+    const shown = this.paneNumbers;
+    if (!shown) return;
+    if (shown.timer) clearTimeout(shown.timer);
     this.paneNumbers = null;
+    shown.closed();
     this.markDirty();
   }
 
@@ -351,6 +376,7 @@ export class ClientView {
   /** Open a status-line prompt (command-prompt, confirm-before). */
   openPrompt(prompt: StatusPrompt): void {
     this.prompt = prompt;
+    prompt.attach?.(promptEnv(this.host, this.owner, (menu) => this.openOverlay(menu, () => {})));
     this.markDirty();
   }
 

@@ -6,6 +6,7 @@ import { passwdEntry } from "./passwd.ts";
 import { isLinkedOutside, type Session, type Window, type Winlink, type Pane, type Options } from "../model/index.ts";
 import { layoutChecksum } from "../model/layout.ts";
 import { paneModeCount, paneModeName } from "../model/pane-modes.ts";
+import { copyModeFormats } from "../model/copy-mode-formats.ts";
 import { argsEscape } from "../model/args-escape.ts";
 import { parseStyle } from "../model/style.ts";
 import { colourToString } from "../model/colour.ts";
@@ -262,7 +263,7 @@ function paneColour(o: Options, which: "fg" | "bg"): string {
   return style ? colourToString(style[which]) : "default";
 }
 
-export function paneVars(server: FormatServer, w: Window | null, p: Pane | null): VarTable {
+export function paneVars(server: FormatServer, w: Window | null, p: Pane | null, globalSession?: Options): VarTable {
   if (!p || !w) return {};
   const rect = () => w.rect(p);
   const buf = () => p.terminal.buffer.active;
@@ -335,6 +336,8 @@ export function paneVars(server: FormatServer, w: Window | null, p: Pane | null)
     mouse_all_flag: () => mouse() === "any",
     mouse_sgr_flag: () => core()?.coreMouseService?.activeEncoding === "SGR",
     mouse_utf8_flag: () => core()?.coreMouseService?.activeEncoding === "UTF8",
+    // Copy mode's own, while it is the pane's mode on top (tmux's window_copy_formats).
+    ...(p.copyMode && p.modeStack.length === 0 ? copyModeFormats(p.copyMode, globalSession?.getString("word-separators") ?? p.copyMode.wordSeparators) : {}),
   };
 }
 

@@ -82,7 +82,7 @@ export function formatLookup(server: FormatEnv, t: FormatTarget): FormatLookup {
   // reaches it (a pane's variable never builds the server's table), once per lookup.
   const makers: (() => VarTable)[] = [
     () => clientVars(c),
-    () => paneVars(server, w, p),
+    () => paneVars(server, w, p, server.model.sessionOptions),
     () => windowVars(server, w, wl),
     () => sessionVars(server, s),
     () => serverVars(server, typeOf(t)),

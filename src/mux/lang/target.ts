@@ -2,7 +2,7 @@
 // targets resolve exactly as tmux 3.3a's cmd-find does, and the answer mapped back to the model.
 import { CommandError, type Target } from "./command.ts";
 import {
-  FindError, findTarget,
+  FindError, findClient, findTarget,
   type BorderStatus, type FindClient, type FindFlags, type FindKind, type FindModel, type FindPane,
   type FindMouse, type FindSession, type FindState, type FindWindow, type FindWinlink,
 } from "./cmd-find.ts";
@@ -190,6 +190,25 @@ export function resolveTarget(model: Model, scope: TargetScope, spec: string | u
   try {
     const st = findTarget(snap.find, { client, queue, mouse }, spec ?? null, kind, flags);
     return st ? snap.target(st) : null;
+  } catch (e) {
+    return userError(e);
+  }
+}
+
+/**
+ * The client a -t (or -c) target-client names, as tmux's cmd_find_client: by name or tty, or
+ * with none the current one (the caller if attached, else the most recently active client of
+ * the session the caller's pane is in, else of the best session). Answers one of the scope's
+ * objects (its caller or one of its clients); throws tmux's message, or null when quiet.
+ */
+export function resolveClient(model: Model, scope: TargetScope, name: string | undefined, quiet = false): TargetClient | null {
+  const snap = new Snapshot(model, scope);
+  const sender = scope.caller ? snap.client(scope.caller, scope.callerPane) : scope.callerPane ? commandClient(snap, scope.callerPane) : null;
+  try {
+    const found = findClient(snap.find, sender, name ?? null, quiet);
+    if (found === null) return null;
+    if (found === sender) return scope.caller;
+    return scope.clients[snap.find.clients?.indexOf(found) ?? -1] ?? null;
   } catch (e) {
     return userError(e);
   }

@@ -68,3 +68,9 @@ export function argsEscape(s: string): string {
   if (quote === '"') return `"${tilde}${escaped}"`;
   return `${tilde}${escaped}`;
 }
+
+/** utf8_strvis with VIS_OCTAL|VIS_CSTYLE|VIS_TAB: control characters and \ made visible (a buffer's preview). */
+export function strvis(s: string): string {
+  const chars = [...s];
+  return chars.map((c, i) => visChar(c, chars[i + 1] ?? "", false)).join("");
+}

@@ -23,9 +23,21 @@ export interface Highlight {
   kind?: "selection" | "match" | "current-match";
 }
 
+/** Where copied text goes besides a new paste buffer (copy mode's commands' arguments). */
+export interface CopyOptions {
+  /** copy-pipe's command ("": copy-command). */
+  pipe?: string;
+  /** The new buffer's name prefix (tmux's paste_add prefix), "buffer" when absent. */
+  prefix?: string;
+  /** pipe: only to the command, no buffer. */
+  noBuffer?: boolean;
+  /** append-selection: onto the newest buffer instead of a new one. */
+  append?: boolean;
+}
+
 export interface CopyModeHost {
-  /** The selection was copied: put it in a paste buffer (and the clipboard); `pipe`: copy-pipe's command. */
-  copy(text: string, pipe?: string): void;
+  /** The selection was copied: put it in a paste buffer (and the clipboard) and pipe it as `opts` say. */
+  copy(text: string, opts?: CopyOptions): void;
   /** Something visible changed (the history under the view moved). */
   changed(): void;
   /** Commands or the mouse moved the view, the cursor or the selection (apply). */
@@ -43,6 +55,9 @@ export interface Point {
 const SELECTION = { fg: "black", bg: "yellow", kind: "selection" } as const;
 const MATCH = { fg: "black", bg: "cyan", kind: "match" } as const;
 const CURRENT_MATCH = { fg: "black", bg: "magenta", kind: "current-match" } as const;
+
+/** How many lines counting a search's matches reads at most (see countMatches). */
+const COUNT_LINE_BUDGET = 50_000;
 
 /** vi's f, F, t and T: to the next or previous `char` on the line, or to the cell before (after) it. */
 export type JumpKind = "forward" | "backward" | "to-forward" | "to-backward";
@@ -77,6 +92,23 @@ export class CopyMode {
   cursor: Point;
   /** Where the selection started; null when nothing is selected. */
   anchor: Point | null = null;
+  /**
+   * The selection's moving end once stop-selection froze it (tmux's cursordrag none): the
+   * cursor moves on without it. Null while the selection follows the cursor.
+   */
+  held: Point | null = null;
+  /** After other-end the cursor drags the selection's start, not its end (tmux's CURSORDRAG_SEL). */
+  cursorIsStart = false;
+  /** The mark (set-mark, jump-to-mark): where copy mode was entered until set. */
+  mark: Point;
+  /** set-mark or jump-to-mark was used: the mark's line is drawn (tmux's showmark). */
+  markShown = false;
+  /** toggle-position: the [offset/history] indicator is hidden (copy-mode -H). */
+  hidePosition = false;
+  /** A search's matches are marked (search_present); commands other than searches clear them. */
+  searchMarked = false;
+  /** How many matches the last search found in the whole buffer (the indicator's "(N results)"). */
+  private searchCount: { count: number; more: boolean } | null = null;
   rectangle = false;
   lineSelect = false;
   searchText = "";
@@ -87,6 +119,11 @@ export class CopyMode {
   searchForward = true;
   /** How many times the next command runs (send-keys -N with no key: a typed repeat count; tmux's wme->prefix). */
   prefix = 1;
+  /**
+   * Where an incremental search started (tmux's searchx, searchy, searcho): a changed text
+   * searches again from there. Any command but a search forgets it.
+   */
+  searchOrigin: { cursor: Point; top: number } | null = null;
   /** The last search was a regular expression (search-forward, search-backward: /, ?), not text (the -text and incremental ones). */
   searchRegex = false;
   /** The last jump (f, F, t, T) for jump-again and jump-reverse. */
@@ -119,6 +156,7 @@ export class CopyMode {
     this.top = b.baseY;
     this.cursor = { x: Math.min(b.cursorX, terminal.cols - 1), y: b.baseY + b.cursorY };
     this.wantX = this.cursor.x;
+    this.mark = { ...this.cursor };
     if (history) this.trimmedSeen = history.trimmed;
     else {
       this.placeRef();
@@ -148,6 +186,11 @@ export class CopyMode {
   /** Lines scrolled up from the live screen, and the history size: tmux's [oy/hsize]. */
   get position(): { offset: number; history: number } {
     return { offset: Math.max(0, this.buf.baseY - this.top), history: this.buf.baseY };
+  }
+
+  /** Copy mode was left (cancel): commands after that do nothing. */
+  get finished(): boolean {
+    return this.done;
   }
 
   dispose(): void {
@@ -235,6 +278,8 @@ export class CopyMode {
     this.top = Math.max(0, this.top - delta);
     this.cursor.y = Math.max(0, this.cursor.y - delta);
     if (this.anchor) this.anchor.y = Math.max(0, this.anchor.y - delta);
+    if (this.held) this.held.y = Math.max(0, this.held.y - delta);
+    this.mark.y = Math.max(0, this.mark.y - delta);
     if (this.match) this.match.y -= delta;
     this.host.changed();
   }
@@ -261,15 +306,18 @@ export class CopyMode {
     return lineLength(this.buf, y, this.cols);
   }
 
-  private wrapped(y: number): boolean {
+  /** Line y continues line y - 1 (it wrapped at the edge). */
+  isWrapped(y: number): boolean {
     return this.buf.getLine(y)?.isWrapped ?? false;
   }
 
-  private isSpacer(x: number, y: number): boolean {
+  /** The right half of a wide character. */
+  isSpacer(x: number, y: number): boolean {
     return x > 0 && (this.buf.getLine(y)?.getCell(x)?.getWidth() ?? 1) === 0;
   }
 
-  private charAt(x: number, y: number): string {
+  /** The character at (x, y), a blank past the line's end. */
+  charAt(x: number, y: number): string {
     if (x >= this.length(y)) return " ";
     return this.buf.getLine(y)?.getCell(x)?.getChars() || " ";
   }
@@ -288,12 +336,49 @@ export class CopyMode {
       buffer: this.buf,
       cursor: { x: this.cursor.x, y: this.cursor.y - this.top },
       highlights,
-      indicator: `[${offset}/${history}]`,
+      indicator: this.hidePosition ? "" : this.indicatorText(),
     };
   }
 
+  /** The position indicator: [offset/history], after a search's match count while its matches are marked. */
+  indicatorText(): string {
+    const { offset, history } = this.position;
+    const where = `[${offset}/${history}]`;
+    if (!this.searchMarked || this.searchCount === null) return where;
+    return `(${this.searchCount.count}${this.searchCount.more ? "+" : ""} results) ${where}`;
+  }
+
+  /**
+   * Count the search's matches in the whole buffer, as tmux's window_copy_search_marks. tmux
+   * stops after 200 ms and then says only "10+", "100+" or "1000+"; weft stops after reading
+   * COUNT_LINE_BUDGET lines that may match (the store skips the others by their text), which is
+   * the same answer for any history tmux counts in time and does not depend on the machine.
+   */
+  private countMatches(): void {
+    const matches = this.rowMatcher(this.searchText, this.searchRegex);
+    let count = 0;
+    let read = 0;
+    for (let y = 0; y <= this.lastLine; y++) {
+      if (matches && this.history && y < this.history.rows) {
+        const next = this.history.findRow(matches, y, true);
+        if (next < 0) {
+          y = this.history.rows - 1;
+          continue;
+        }
+        y = next;
+      }
+      count += this.findInLine(y, this.searchText, this.searchRegex).length;
+      if (++read > COUNT_LINE_BUDGET) {
+        const floor = [1000, 100, 10].find((n) => count > n);
+        this.searchCount = floor === undefined ? null : { count: floor, more: true };
+        return;
+      }
+    }
+    this.searchCount = { count, more: false };
+  }
+
   private searchHighlights(out: Highlight[]): void {
-    if (!this.searchText) return;
+    if (!this.searchText || !this.searchMarked) return;
     for (let row = 0; row < this.rows; row++) {
       const y = this.top + row;
       for (const m of this.findInLine(y, this.searchText, this.searchRegex)) {
@@ -316,7 +401,7 @@ export class CopyMode {
   private ends(): [Point, Point] | null {
     const a = this.anchor;
     if (!a) return null;
-    const c = this.cursor;
+    const c = this.movingEnd;
     return a.y < c.y || (a.y === c.y && a.x <= c.x) ? [a, c] : [c, a];
   }
 
@@ -329,8 +414,8 @@ export class CopyMode {
     const incl = this.vi ? 1 : 0;
     if (this.lineSelect) return { from: 0, to: this.cols };
     if (this.rectangle) {
-      const l = Math.min(this.anchor!.x, this.cursor.x);
-      const r = Math.max(this.anchor!.x, this.cursor.x) + incl;
+      const l = Math.min(this.anchor!.x, this.movingEnd.x);
+      const r = Math.max(this.anchor!.x, this.movingEnd.x) + incl;
       return { from: l, to: Math.min(this.cols, r) };
     }
     const from = y === s.y ? s.x : 0;
@@ -338,20 +423,85 @@ export class CopyMode {
     return { from, to };
   }
 
+  /** The selection's end that follows the cursor, or where it stopped. */
+  get movingEnd(): Point {
+    return this.held ?? this.cursor;
+  }
+
+  /** tmux's selection start and end (selx/sely, endselx/endsely): which end the cursor drags decides. */
+  selectionEnds(): { start: Point; end: Point } | null {
+    if (!this.anchor) return null;
+    const [a, m] = [this.anchor, this.movingEnd];
+    return this.cursorIsStart ? { start: m, end: a } : { start: a, end: m };
+  }
+
   beginSelection(): void {
     this.anchor = { ...this.cursor };
+    this.held = null;
+    this.cursorIsStart = false;
     this.lineSelect = false;
   }
 
-  selectLine(): void {
+  /** stop-selection: the selection stays where it is and the cursor moves on alone. */
+  stopSelection(): void {
+    if (this.anchor && this.held === null) {
+      if (this.lineSelect) this.freezeLines();
+      this.held = { ...this.cursor };
+    }
+    this.lineSelect = false;
+  }
+
+  /** A line selection becomes the characters it covers, from the first line's start to the last's end. */
+  private freezeLines(): void {
+    const e = this.ends();
+    if (!e) return;
+    e[0].x = 0;
+    e[1].x = this.length(e[1].y);
+  }
+
+  /**
+   * other-end: the cursor goes to the selection's other end, which it then drags; from a
+   * stopped selection it goes to the end, which follows it again.
+   */
+  otherEnd(): void {
+    const ends = this.selectionEnds();
+    if (!ends) return;
+    if (this.held) {
+      this.anchor = { ...ends.start };
+      this.held = null;
+      this.cursorIsStart = false;
+      this.moveTo(ends.end.x, ends.end.y);
+      return;
+    }
+    const a = this.anchor!;
+    this.anchor = { ...this.cursor };
+    this.cursorIsStart = !this.cursorIsStart;
+    this.moveTo(a.x, a.y);
+  }
+
+  /** select-line: from the line's start, the cursor at the end of the `count`-th line. */
+  selectLine(count = 1): void {
     this.beginSelection();
     this.lineSelect = true;
     this.anchor!.x = 0;
+    for (let i = 1; i < count; i++) this.down();
+    this.endOfLine();
   }
 
   clearSelection(): void {
     this.anchor = null;
+    this.held = null;
+    this.cursorIsStart = false;
     this.lineSelect = false;
+  }
+
+  /**
+   * refresh-from-pane: tmux copies the pane's screen again; weft's copy mode reads the live
+   * buffer already, so what is left is what tmux does after it: the selection goes.
+   */
+  refreshFromPane(): void {
+    this.clearSelection();
+    this.clamp();
   }
 
   toggleRectangle(): void {
@@ -369,22 +519,41 @@ export class CopyMode {
     for (let y = e[0].y; y <= e[1].y; y++) {
       const r = this.selectedRange(y);
       if (!r) continue;
-      const joinNext = !this.rectangle && y < e[1].y && this.wrapped(y + 1);
+      const joinNext = !this.rectangle && y < e[1].y && this.isWrapped(y + 1);
       let from = r.from;
       if (this.isSpacer(from, y)) from--; // start on a wide char's right half: take the whole char
       const end = joinNext ? r.to : Math.min(r.to, this.length(y));
       out += end > from ? this.cells(y).slice(from, end) : "";
       if (y < e[1].y && !joinNext) out += "\n";
     }
+    // vi: a selection that takes in the end of its last line keeps that line's newline (tmux).
+    if (this.vi && !this.rectangle && e[1].x >= this.length(e[1].y) && !this.isWrapped(e[1].y + 1)) out += "\n";
     return out;
   }
 
   /** Copy the selection into a paste buffer; with `cancel`, leave copy mode. */
   copySelection(cancel: boolean, pipe?: string): void {
-    const text = this.selectionText();
-    if (text !== "" || this.anchor) this.host.copy(text, pipe);
+    this.copyOut(pipe === undefined ? {} : { pipe });
     if (cancel) this.cancel();
     else this.clearSelection();
+  }
+
+  /**
+   * Send the selection where `opts` say, leaving the selection as it is. With nothing selected
+   * it is the search match under the cursor, as tmux's window_copy_get_selection.
+   */
+  copyOut(opts: CopyOptions = {}): void {
+    const text = this.anchor ? this.selectionText() : this.matchAtCursor();
+    if (text === null || (text === "" && !this.anchor)) return;
+    this.host.copy(text, opts);
+  }
+
+  /** The search match under the cursor or just before it (tmux's window_copy_match_at_cursor); null if none. */
+  matchAtCursor(): string | null {
+    if (!this.searchMarked || !this.searchText) return null;
+    const { x, y } = this.cursor;
+    const m = this.findInLine(y, this.searchText, this.searchRegex).find((m) => x >= m.x && x <= m.x + m.width);
+    return m ? this.cells(y).slice(m.x, m.x + m.width) : null;
   }
 
   // ---- movement ------------------------------------------------------------------------
@@ -449,8 +618,8 @@ export class CopyMode {
   right(): void {
     let x = this.cursor.x + 1;
     while (x < this.cols && this.isSpacer(x, this.cursor.y)) x++;
-    if (x <= this.endX(this.cursor.y) || (x < this.cols && this.wrapped(this.cursor.y + 1))) this.moveTo(x, this.cursor.y);
-    else if (this.cursor.y < this.lastLine && (this.wrapped(this.cursor.y + 1) || !this.vi)) this.moveTo(0, this.cursor.y + 1);
+    if (x <= this.endX(this.cursor.y) || (x < this.cols && this.isWrapped(this.cursor.y + 1))) this.moveTo(x, this.cursor.y);
+    else if (this.cursor.y < this.lastLine && (this.isWrapped(this.cursor.y + 1) || !this.vi)) this.moveTo(0, this.cursor.y + 1);
   }
 
   up(n = 1): void {
@@ -467,10 +636,11 @@ export class CopyMode {
     this.moveTo(0, this.cursor.y);
   }
 
+  /** To the end of the line (its wrapped rest too): after its last character, in vi as in emacs (tmux). */
   endOfLine(): void {
     let y = this.cursor.y;
-    while (y < this.lastLine && this.wrapped(y + 1)) y++;
-    this.moveTo(this.endX(y), y);
+    while (y < this.lastLine && this.isWrapped(y + 1)) y++;
+    this.moveTo(Math.min(this.length(y), this.cols - 1), y);
     this.wantX = Infinity;
   }
 
@@ -571,29 +741,31 @@ export class CopyMode {
     if (p.y === 0) return null;
     const y = p.y - 1;
     // From the start of a wrapped continuation, the previous cell is the last of the line above.
-    return { x: this.wrapped(p.y) ? Math.max(0, this.length(y) - 1) : this.length(y), y };
+    return { x: this.isWrapped(p.y) ? Math.max(0, this.length(y) - 1) : this.length(y), y };
   }
 
-  private cls(p: Point): number {
-    return classOf(this.charAt(p.x, p.y), this.wordSeparators);
+  private cls(p: Point, separators = this.wordSeparators): number {
+    return classOf(this.charAt(p.x, p.y), separators);
   }
 
-  nextWord(): void {
+  /** next-word, or with `separators` "" next-space (words are what blanks separate). */
+  nextWord(separators = this.wordSeparators): void {
     let p: Point | null = { ...this.cursor };
-    const c = this.cls(p);
-    while (p && c !== 0 && this.cls(p) === c) p = this.next(p);
-    while (p && this.cls(p) === 0) p = this.next(p);
+    const c = this.cls(p, separators);
+    while (p && c !== 0 && this.cls(p, separators) === c) p = this.next(p);
+    while (p && this.cls(p, separators) === 0) p = this.next(p);
     if (p) this.moveTo(p.x, p.y);
   }
 
-  nextWordEnd(): void {
+  /** next-word-end, or next-space-end with `separators` "". */
+  nextWordEnd(separators = this.wordSeparators): void {
     let p: Point | null = this.next(this.cursor);
-    while (p && this.cls(p) === 0) p = this.next(p);
+    while (p && this.cls(p, separators) === 0) p = this.next(p);
     if (!p) return;
-    const c = this.cls(p);
+    const c = this.cls(p, separators);
     for (;;) {
       const n = this.next(p);
-      if (!n || this.cls(n) !== c) break;
+      if (!n || this.cls(n, separators) !== c) break;
       p = n;
     }
     // emacs leaves the cursor after the word, vi on its last character.
@@ -601,14 +773,15 @@ export class CopyMode {
     this.moveTo(p.x, p.y);
   }
 
-  previousWord(): void {
+  /** previous-word, or previous-space with `separators` "". */
+  previousWord(separators = this.wordSeparators): void {
     let p: Point | null = this.prev(this.cursor);
-    while (p && this.cls(p) === 0) p = this.prev(p);
+    while (p && this.cls(p, separators) === 0) p = this.prev(p);
     if (!p) return;
-    const c = this.cls(p);
+    const c = this.cls(p, separators);
     for (;;) {
       const q = this.prev(p);
-      if (!q || this.cls(q) !== c) break;
+      if (!q || this.cls(q, separators) !== c) break;
       p = q;
     }
     this.moveTo(p.x, p.y);
@@ -621,15 +794,17 @@ export class CopyMode {
     let e: Point = { ...this.cursor };
     for (;;) {
       const q = this.prev(s);
-      if (!q || this.cls(q) !== c || q.y !== s.y && !this.wrapped(s.y)) break;
+      if (!q || this.cls(q) !== c || q.y !== s.y && !this.isWrapped(s.y)) break;
       s = q;
     }
     for (;;) {
       const n = this.next(e);
-      if (!n || this.cls(n) !== c || n.y !== e.y && !this.wrapped(n.y)) break;
+      if (!n || this.cls(n) !== c || n.y !== e.y && !this.isWrapped(n.y)) break;
       e = n;
     }
     this.anchor = s;
+    this.held = null;
+    this.cursorIsStart = false;
     this.lineSelect = false;
     this.rectangle = false;
     const wasVi = this.vi;
@@ -673,8 +848,38 @@ export class CopyMode {
     return this.searchAgain(false);
   }
 
+  /**
+   * search-forward-incremental / -backward-incremental as tmux 3.3a's: `arg` is the prompt's
+   * text after "=" (this search's direction), "-" (up) or "+" (down). A text other than the last
+   * starts again from where the search began; none, or no match, clears the highlights.
+   */
+  incrementalSearch(arg: string, forward: boolean): void {
+    const prefix = arg.slice(0, 1);
+    const text = arg.slice(1);
+    if (!this.searchOrigin) this.searchOrigin = { cursor: { ...this.cursor }, top: this.top };
+    else if (this.searchText !== "" && text !== this.searchText) {
+      this.cursor = { ...this.searchOrigin.cursor };
+      this.top = this.searchOrigin.top;
+    }
+    if (text === "") {
+      this.searchMarked = false;
+      this.match = null;
+      return;
+    }
+    const down = prefix === "+" || (prefix === "=" && forward);
+    if (prefix !== "=" && prefix !== "+" && prefix !== "-") return;
+    if (!this.search(text, down)) this.searchMarked = false;
+  }
+
   /** n (same direction) or N (reverse). */
   searchAgain(reverse: boolean): boolean {
+    const found = this.findNext(reverse);
+    this.searchMarked = found;
+    if (found) this.countMatches();
+    return found;
+  }
+
+  private findNext(reverse: boolean): boolean {
     const text = this.searchText;
     if (!text) return false;
     const forward = reverse ? !this.searchForward : this.searchForward;

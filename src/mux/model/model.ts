@@ -419,15 +419,20 @@ export class Model {
     w.silenceTimer = null;
   }
 
-  /** `activate`: the new pane becomes active before the layout is announced, as tmux's spawn_pane. */
-  splitPane(w: Window, target: Pane, split: SplitOptions, pane: NewPaneOptions, activate = false): Pane {
+  /**
+   * `activate`: the new pane becomes active before the layout is announced, as tmux's
+   * spawn_pane. `zoom` (split-window -Z): the window ends zoomed on its active pane, and the new
+   * pane starts at the window's whole size and keeps it while the window stays zoomed, as
+   * tmux's SPAWN_ZOOM (layout_assign_pane without resizing it).
+   */
+  splitPane(w: Window, target: Pane, split: SplitOptions, pane: NewPaneOptions, activate = false, zoom = false): Pane {
     w.unzoom();
     const probe = w.layout.rect(target.id);
     if (!probe) throw new UserError(`can't find pane: %${target.id}`);
     // Split first (it throws when there is no room), then start the program at its size.
     const id = this.nextPaneId++;
     w.layout.split(target.id, id, split);
-    const r = w.layout.rect(id)!;
+    const r = zoom ? { width: w.cols, height: w.rows } : w.layout.rect(id)!;
     let p: Pane;
     try {
       p = this.createPane(this.bestLink(w)?.session ?? this.anySession(), pane, r.width, r.height, id);
@@ -438,7 +443,8 @@ export class Model {
     w.addPane(p);
     this.placePane(p, w);
     if (activate) w.setActive(p);
-    w.applyLayout();
+    w.applyLayout(zoom ? p : undefined);
+    if (zoom) w.toggleZoom(w.active);
     return p;
   }
 
@@ -530,24 +536,26 @@ export class Model {
 
   // ---- paste buffers -----------------------------------------------------------------------
 
-  addBuffer(data: string, name?: string): PasteBuffer {
-    const b = this.storeBuffer(data, name);
+  /** A buffer named `name`, or the next automatic one (`prefix` and a number: copy mode's prefix argument). */
+  addBuffer(data: string, name?: string, prefix = "buffer"): PasteBuffer {
+    const b = this.storeBuffer(data, name, prefix);
     this.notify.emit({ type: "paste-buffer-changed", buffer: b });
     return b;
   }
 
-  private storeBuffer(data: string, name: string | undefined): PasteBuffer {
+  private storeBuffer(data: string, name: string | undefined, prefix: string): PasteBuffer {
     if (name) {
       const existing = this.buffers.find((b) => b.name === name);
       if (existing) {
         existing.data = data;
+        existing.created = Date.now();
         return existing;
       }
-      const b = { name, data, automatic: false };
+      const b = { name, data, automatic: false, created: Date.now() };
       this.buffers.unshift(b);
       return b;
     }
-    const b = { name: `buffer${this.bufferCounter++}`, data, automatic: true };
+    const b = { name: `${prefix}${this.bufferCounter++}`, data, automatic: true, created: Date.now() };
     this.buffers.unshift(b);
     const limit = this.serverOptions.getNumber("buffer-limit");
     const auto = this.buffers.filter((x) => x.automatic);

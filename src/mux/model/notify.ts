@@ -10,6 +10,8 @@ export interface PasteBuffer {
   name: string;
   data: string;
   automatic: boolean;
+  /** When it was set (ms since the epoch): buffer_created. */
+  created: number;
 }
 
 /** A client, as the model knows it: the server's clients are not the model's, but tmux's stream names them. */

@@ -1,7 +1,7 @@
 // Entering and leaving a pane's modes (copy mode, and the others as tmux's window modes
 // stack), and where copied text goes: a paste buffer, and with set-clipboard the host's
 // clipboard through OSC 52 (pane-set-clipboard).
-import { CopyMode } from "./copy-mode.ts";
+import { CopyMode, type CopyOptions } from "./copy-mode.ts";
 import type { Pane, PaneMode } from "./pane.ts";
 import type { Model } from "./model.ts";
 import type { Window } from "./window.ts";
@@ -24,7 +24,7 @@ export function enterCopyMode(model: Model, pane: Pane, opts: EnterOptions = {})
     const mode: CopyMode = new CopyMode(
       pane.terminal,
       {
-        copy: (text, pipe) => copyText(model, pane, text, pipe),
+        copy: (text, opts) => copyText(model, pane, text, opts),
         changed: () => model.notify.emit({ type: "pane-changed", pane }),
         moved: () => modeChanged(model, pane, true),
         exit: () => {
@@ -95,14 +95,19 @@ export function modeChanged(model: Model, pane: Pane, view = false): void {
   if (model.findPane(pane.id)) model.notify.emit({ type: "pane-mode-changed", pane, ...(view ? { view } : {}) });
 }
 
-/** Copied text becomes the newest paste buffer and, unless set-clipboard is off, the clipboard. */
-export function copyText(model: Model, pane: Pane, text: string, pipe?: string): void {
-  model.addBuffer(text);
-  // copy-pipe: its command, or copy-command, gets the text on its stdin (window_copy_copy_pipe).
-  const command = pipe === undefined ? "" : pipe || model.serverOptions.getString("copy-command");
+/**
+ * Copied text becomes the newest paste buffer (or, appended, the end of the newest) and, unless
+ * set-clipboard is off, the clipboard; copy-pipe's and pipe's command, or copy-command, gets it
+ * on its stdin (window_copy_pipe_run).
+ */
+export function copyText(model: Model, pane: Pane, text: string, opts: CopyOptions = {}): void {
+  const command = opts.pipe === undefined ? "" : opts.pipe || model.serverOptions.getString("copy-command");
   if (command !== "") model.runCopyCommand?.(command, text, pane);
-  if (model.serverOptions.getString("set-clipboard") === "off") return;
-  model.notify.emit({ type: "pane-set-clipboard", pane, text });
+  if (opts.noBuffer) return;
+  if (model.serverOptions.getString("set-clipboard") !== "off") model.notify.emit({ type: "pane-set-clipboard", pane, text });
+  const top = opts.append ? model.buffers[0] : undefined;
+  if (top) model.addBuffer(top.data + text, top.name);
+  else model.addBuffer(text, undefined, opts.prefix);
 }
 
 /**

@@ -215,7 +215,8 @@ export class Pane implements ParseSink {
     this.spawnSpec = spec;
     const [file, ...args] = spec.argv;
     if (!file) throw new Error("no command");
-    const pty = spawn({ file, args, env: spec.env, cwd: spec.cwd, cols: this.cols, rows: this.rows });
+    // As tmux: the pane starts whatever the directory and program; a missing program exits 1.
+    const pty = spawn({ file, args, env: spec.env, cwd: spec.cwd, cols: this.cols, rows: this.rows, asForkedChild: true });
     this.pty = pty;
     this.dead = false;
     this.deadStatus = null;

@@ -159,12 +159,15 @@ export class Window {
     this.notify.emit({ type: "window-resized", window: this });
   }
 
-  /** Give every pane (PTY and terminal) the size the layout says, in one step. */
-  applyLayout(): void {
-    for (const [p, r] of this.visible()) p.resize(r.width, r.height);
+  /**
+   * Give every pane (PTY and terminal) the size the layout says, in one step; all but `keep`,
+   * which keeps its size (tmux's layout_fix_panes with a pane to skip).
+   */
+  applyLayout(keep?: Pane): void {
+    for (const [p, r] of this.visible()) if (p !== keep) p.resize(r.width, r.height);
     if (!this.zoomed) {
       for (const p of this.panes.values()) {
-        const r = this.layout.rect(p.id);
+        const r = p === keep ? undefined : this.layout.rect(p.id);
         if (r) {
           const t = this.withTitleLine(p, r);
           p.resize(t.width, t.height);

@@ -13,7 +13,7 @@ import { KeyTables } from "../lang/bindings.ts";
 import { ClientConnection } from "../client/client-connection.ts";
 import type { ClientHost, RunState } from "../client/host.ts";
 import { CommandError, findEntry, type CommandEntry, type CommandContext, type Target } from "../lang/command.ts";
-import { resolveTarget, type TargetScope } from "../lang/target.ts";
+import { resolveClient, resolveTarget, type TargetScope } from "../lang/target.ts";
 import type { FindFlags } from "../lang/cmd-find.ts";
 import type { CommandList, ParseEnvironment } from "../lang/cmd-parse.ts";
 import { DEFAULT_BINDINGS } from "../lang/default-bindings.ts";
@@ -58,6 +58,12 @@ function socketPeerUid(sock: Socket<ClientConnection>): number | null {
   if (typeof fd !== "number" || fd < 0) return null;
   return peerUid(fd);
 }
+
+/**
+ * How long a started server waits for its first client before it may exit (exit-empty). Test
+ * seam: WEFT_TEST_FIRST_CLIENT_MS shortens it.
+ */
+const FIRST_CLIENT_MS = Number(process.env.WEFT_TEST_FIRST_CLIENT_MS) || 15_000;
 
 export class Server implements ClientHost {
   readonly model: Model;
@@ -212,6 +218,14 @@ export class Server implements ClientHost {
       process.umask(umask);
     }
     chmodSync(path, 0o600);
+    // tmux's server is forked with its first client already connected; this one is spawned and
+    // waits for it. A client killed before it connected (^C on a slow start) would leave a
+    // server with nothing in it holding the socket forever: one that nobody reached in
+    // FIRST_CLIENT_MS looks again as if its last client had left.
+    setTimeout(() => {
+      this.everConnected = true;
+      this.maybeExit();
+    }, FIRST_CLIENT_MS).unref();
   }
 
   private listenOn(path: string): ReturnType<typeof Bun.listen<ClientConnection>> {
@@ -219,6 +233,12 @@ export class Server implements ClientHost {
       unix: path,
       socket: {
         open: (sock: Socket<ClientConnection>) => {
+          // Accepted by the kernel as this server began to exit: closed unanswered, which tells
+          // the client that its command never ran here (it starts a server or retries).
+          if (this.exiting) {
+            sock.end();
+            return;
+          }
           const uid = socketPeerUid(sock);
           if (uid !== null && !this.acl.has(uid)) {
             sock.end(encodeJson({ t: "error", message: "access not allowed" }));
@@ -239,22 +259,19 @@ export class Server implements ClientHost {
   }
 
   /**
-   * The attached client a command means: the one named (its terminal, with or without /dev/,
-   * as list-clients shows it), else the calling one, else the most recently active. Throws
-   * tmux's errors when there is none.
+   * The attached client a command means (tmux's target client, cmd_find_client): the one named
+   * (its name or terminal, with or without /dev/), else the calling one if attached, else the
+   * most recently active client of the caller's pane's session or of the best session. `env`
+   * is the command's environment (its $WEFT_PANE says which pane it runs in). Throws tmux's
+   * errors when there is none.
    */
-  targetClient(name: string | undefined, caller: ClientConnection | null): ClientConnection {
-    let pick: ClientConnection | null = null;
-    for (const c of this.clients) {
-      if (!c.session || c.closed) continue;
-      if (name !== undefined) {
-        if (c.name === name || c.name === `/dev/${name}`) return c;
-      } else if (!pick || c.lastActivity > pick.lastActivity) pick = c;
-    }
-    if (name !== undefined) throw new CommandError(`can't find client: ${name}`);
-    if (caller?.session) return caller;
-    if (!pick) throw new CommandError("no current client");
-    return pick;
+  targetClient(name: string | undefined, caller: ClientConnection | null, env: Record<string, string> = {}): ClientConnection {
+    const live = [...this.clients].filter((c) => !c.closed);
+    const scope = this.targetScope(caller, env);
+    const found = resolveClient(this.model, scope, name);
+    const conn = found === null ? null : found === scope.caller ? caller : live[scope.clients.indexOf(found)];
+    if (!conn) throw new CommandError("no current client");
+    return conn;
   }
 
   removeClient(c: ClientConnection): void {
@@ -430,6 +447,28 @@ export class Server implements ClientHost {
   }
 
   /**
+   * A new window's size in session s (tmux's default_window_size with no window): under
+   * window-size latest the calling client's, if attached and counted; else the latest, largest or
+   * smallest of the clients on the session; with none (or manual), the session's default-size.
+   * Attached clients resize it again afterwards as for any window.
+   */
+  newWindowSize(s: Session, caller: ClientConnection | null): { cols: number; rows: number } {
+    const mode = this.model.windowOptions.getString("window-size");
+    if (mode !== "manual") {
+      if (mode === "latest" && caller?.session && caller.terminal && !caller.control) return { cols: caller.cols, rows: caller.windowRows };
+      const sizes = clientSizes([...this.clients].filter((c) => c.session === s && (c.terminal || c.control)), null);
+      if (sizes.length > 0) {
+        const latest = sizes.reduce((a, b) => (b.lastActivity > a.lastActivity ? b : a));
+        const pick = mode === "largest" ? Math.max : Math.min;
+        if (mode === "latest") return { cols: latest.cols, rows: latest.windowRows };
+        return { cols: pick(...sizes.map((c) => c.cols)), rows: pick(...sizes.map((c) => c.windowRows)) };
+      }
+    }
+    const m = /^(\d+)x(\d+)/.exec(s.options.getString("default-size"));
+    return m ? { cols: Math.max(1, Number(m[1])), rows: Math.max(1, Number(m[2])) } : { cols: 80, rows: 24 };
+  }
+
+  /**
    * The largest or smallest size of the clients whose session has the window (resize-window -A
    * and -a: tmux's clients_calculate_size from default_window_size); null when none counts.
    */
@@ -467,7 +506,7 @@ export class Server implements ClientHost {
  * ignore_client_size): a control client only once refresh-client -C gave it one, for the
  * window or for all; ignore-size clients only when no other client counts.
  */
-function clientSizes(clients: ClientConnection[], w: Window): { cols: number; windowRows: number; lastActivity: number }[] {
+function clientSizes(clients: ClientConnection[], w: Window | null): { cols: number; windowRows: number; lastActivity: number }[] {
   const sized = clients.flatMap((c) => {
     if (!c.control) return [{ cols: c.cols, windowRows: c.windowRows, lastActivity: c.lastActivity, ignore: false }];
     const size = c.control.sizeFor(w);

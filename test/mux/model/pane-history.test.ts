@@ -11,7 +11,7 @@ import { CopyMode } from "../../../src/mux/model/copy-mode.ts";
 import { captureRows } from "../../../src/mux/model/history/capture.ts";
 import { packBg, packFg } from "../../../src/mux/model/history/attrs.ts";
 import { captureText } from "../../../src/cli/commands/capture-pane.ts";
-import { runCopyModeCommand } from "../../../src/mux/lang/copy-mode-keys.ts";
+import { plainInput, runCopyModeCommand } from "../../../src/mux/lang/copy-mode-keys.ts";
 import { useTmuxWidths } from "../../../src/mux/model/unicode-widths.ts";
 import { clearOnDeccolm } from "../../../src/mux/model/deccolm.ts";
 import { randomLine, resizeWhole, rng, write } from "./history/content.ts";
@@ -254,7 +254,7 @@ describe("copy mode over store rows", () => {
     await feed(p, numbered(0, 1000, 30));
     expect(p.pane.buffer().baseY).toBeGreaterThan(2000);
     const run = (cm: CopyMode, copied: string[]) => {
-      const x = (name: string, arg?: string) => runCopyModeCommand(cm, name, arg);
+      const x = (name: string, arg?: string) => runCopyModeCommand(cm, name, plainInput(arg === undefined ? [] : [arg]));
       const trail: string[] = [];
       const note = () => trail.push(`${cm.cursor.x},${cm.cursor.y} ${cm.top} ${cm.view().indicator}`);
       x("history-top");
@@ -307,8 +307,8 @@ describe("copy mode over store rows", () => {
     p.pane.settleHistory();
     const cm = new CopyMode(p.pane.terminal, { copy() {}, changed() {}, exit() {} }, true, p.pane.history);
     p.pane.copyMode = cm;
-    runCopyModeCommand(cm, "history-top");
-    runCopyModeCommand(cm, "search-forward", "^300 ");
+    runCopyModeCommand(cm, "history-top", plainInput());
+    runCopyModeCommand(cm, "search-forward", plainInput(["^300 "]));
     const line = () => cm.cells(cm.cursor.y).text.trim().split(" ")[0];
     expect(line()).toBe("300");
     await feed(p, numbered(600, 100, 20));

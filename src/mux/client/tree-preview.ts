@@ -1,0 +1,122 @@
+// What choose-tree's preview box shows, as tmux's window_tree_draw: a session's windows (or a
+// window's panes) side by side, each its active pane's screen with its label boxed in the
+// middle, divided by lines, with < and > when more are off to a side; a pane's own screen.
+// The labels are in display-panes' colours; the screens are text, their cursors in reverse.
+import type { Pane, Session, Window } from "../model/index.ts";
+import { panePreview } from "./mode-preview.ts";
+import type { ModeHighlight, PreviewContent } from "./mode-box.ts";
+
+/** A grid of characters written at positions, read back as lines with their restyled cells. */
+class Canvas {
+  private readonly rows: string[][];
+  readonly highlights: ModeHighlight[] = [];
+  constructor(
+    readonly width: number,
+    readonly height: number,
+  ) {
+    this.rows = Array.from({ length: height }, () => new Array<string>(width).fill(" "));
+  }
+
+  put(x: number, y: number, text: string): void {
+    const row = this.rows[y];
+    if (!row) return;
+    for (const ch of text) {
+      if (x >= 0 && x < this.width) row[x] = ch;
+      x++;
+    }
+  }
+
+  vline(x: number): void {
+    for (let y = 0; y < this.height; y++) this.put(x, y, "│");
+  }
+
+  /** A preview's content at column `x`, cut to `width`. */
+  paste(x: number, width: number, content: PreviewContent): void {
+    content.lines.forEach((l, y) => this.put(x, y, [...l].slice(0, width).join("")));
+    for (const h of content.highlights ?? []) if (h.x < width) this.highlights.push({ ...h, x: x + h.x });
+  }
+
+  content(): PreviewContent {
+    return { lines: this.rows.map((r) => r.join("")), highlights: this.highlights };
+  }
+}
+
+/** window_tree_draw_label: the label in the middle of a part, in a box when there is room. */
+function drawLabel(c: Canvas, px: number, sx: number, sy: number, label: string, colour: string): void {
+  const len = label.length;
+  if (sx === 0 || sy === 1 || len > sx) return;
+  const ox = Math.floor((sx - len + 1) / 2);
+  const oy = Math.floor((sy + 1) / 2);
+  if (ox > 1 && ox + len < sx - 1 && sy >= 3) {
+    c.put(px + ox - 1, oy - 1, `┌${"─".repeat(len)}┐`);
+    c.put(px + ox - 1, oy, "│");
+    c.put(px + ox + len, oy, "│");
+    c.put(px + ox - 1, oy + 1, `└${"─".repeat(len)}┘`);
+  }
+  c.put(px + ox, oy, label);
+  c.highlights.push({ x: px + ox, y: oy, width: len, fg: colour });
+}
+
+interface Part {
+  pane: Pane;
+  /** display-panes-active-colour for the current one, else display-panes-colour. */
+  colour: string;
+  /** Its label, and a shorter one when that does not fit. */
+  label: (width: number) => string;
+}
+
+/** The parts side by side, as window_tree_draw_session and _window lay them out around `current`. */
+function drawParts(parts: Part[], current: number, sx: number, sy: number, labelWidth: (each: number, width: number) => number): PreviewContent {
+  const c = new Canvas(sx, sy);
+  const total = parts.length;
+  if (total === 0) return c.content();
+  const visible = Math.floor(sx / total) < 24 ? Math.max(1, Math.floor(sx / 24)) : total;
+  let start: number;
+  if (current < visible) start = 0;
+  else if (current >= total - visible) start = total - visible;
+  else start = current - Math.floor(visible / 2);
+  const end = start + visible;
+  let left = start !== 0;
+  let right = end !== total;
+  if ((left && right && sx <= 6) || ((left || right) && sx <= 3)) left = right = false;
+  const room = sx - (left && right ? 6 : left || right ? 3 : 0);
+  const each = Math.floor(room / visible);
+  const remaining = room - visible * each;
+  if (each === 0) return c.content();
+  if (left) {
+    c.vline(2);
+    c.put(0, sy >> 1, "<");
+  }
+  if (right) {
+    c.vline(sx - 3);
+    c.put(sx - 1, sy >> 1, ">");
+  }
+  for (let loop = start, i = 0; loop < end; loop++, i++) {
+    const part = parts[loop]!;
+    const offset = (left ? 3 : 0) + i * each;
+    const width = loop === end - 1 ? each + remaining : each - 1;
+    c.paste(offset, width, panePreview(part.pane, width, sy));
+    drawLabel(c, offset, labelWidth(each, width), sy, part.label(width), part.colour);
+    if (loop !== end - 1) c.vline(offset + width);
+  }
+  return c.content();
+}
+
+function colours(s: Session): (current: boolean) => string {
+  return (current) => s.options.getString(current ? "display-panes-active-colour" : "display-panes-colour");
+}
+
+export function sessionPreview(s: Session, width: number, height: number): PreviewContent {
+  const links = [...s.links].sort((a, b) => a.index - b.index);
+  const colour = colours(s);
+  const parts = links.map((l) => ({ pane: l.window.active, colour: colour(l === s.curw), label: (w: number) => (` ${l.index}:${l.window.name} `.length > w ? ` ${l.index} ` : ` ${l.index}:${l.window.name} `) }));
+  return drawParts(parts, Math.max(0, links.indexOf(s.curw)), width, height, (_each, w) => w);
+}
+
+export function windowPreview(s: Session, w: Window, width: number, height: number): PreviewContent {
+  const panes = w.orderedPanes();
+  const colour = colours(s);
+  const parts = panes.map((p) => ({ pane: p, colour: colour(p === w.active), label: () => ` ${w.paneIndex(p)} ` }));
+  // tmux centres a pane's label in `each`, not in the part's width.
+  return drawParts(parts, Math.max(0, panes.indexOf(w.active)), width, height, (each) => each);
+}
