@@ -8,7 +8,7 @@ import { Pane, type PaneEvents } from "../../../src/mux/model/pane.ts";
 import { parseScheduler } from "../../../src/mux/model/parse-scheduler.ts";
 import { captureText } from "../../../src/cli/commands/capture-pane.ts";
 import { CopyMode } from "../../../src/mux/model/copy-mode.ts";
-import { runCopyModeCommand } from "../../../src/mux/lang/copy-mode-keys.ts";
+import { plainInput, runCopyModeCommand } from "../../../src/mux/lang/copy-mode-keys.ts";
 
 const events: PaneEvents = { changed() {}, title() {}, respawned() {}, output() {}, data() {}, exited() {}, bell() {} };
 const panes: Pane[] = [];
@@ -125,7 +125,7 @@ describe("resize as tmux 3.3a (goldens/resize.golden)", () => {
         p.copyMode = cm;
         for (const command of c.copy) {
           const [name, n] = command.split("*");
-          for (let i = 0; i < Number(n ?? 1); i++) runCopyModeCommand(cm, name!);
+          runCopyModeCommand(cm, name!, plainInput([], Number(n ?? 1)));
         }
       }
       let got = record(p, c.size.join("x"));
