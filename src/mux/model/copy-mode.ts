@@ -9,6 +9,7 @@ import type { IBuffer, IMarker, IDisposable, Terminal } from "@xterm/headless";
 import { classOf, lineCells, lineLength, WORD_SEPARATORS, type LineCells } from "./copy-text.ts";
 import type { HistoryStore } from "./history/store.ts";
 import { historyBuffer } from "./history/xterm.ts";
+import { unwrapPlace, wrapPlace } from "./history/wrap-place.ts";
 
 /** A run of cells drawn in other colours (the renderer's Highlight, which the model may not import). */
 export interface Highlight {
@@ -233,6 +234,29 @@ export class CopyMode {
     this.trimmedSeen = this.history.trimmed;
     if (delta > 0) this.shift(delta);
     this.clamp();
+  }
+
+  /**
+   * The pane is about to be resized; call what this returns once it is. As tmux's
+   * window_copy_resize: the cursor stays on its character through the reflow, the view puts it
+   * on its top row (or shows the screen when the cursor is on it), the selection goes.
+   */
+  resizing(): () => void {
+    const b = this.buf;
+    if (b.type !== "normal") return () => this.followHistory();
+    const place = wrapPlace(b, this.cols, this.cursor.x, this.cursor.y);
+    return () => {
+      const c = unwrapPlace(this.buf, this.cols, place);
+      const history = this.buf.baseY;
+      this.cursor = { x: Math.min(c.x, this.cols - 1), y: c.y };
+      this.wantX = this.cursor.x;
+      this.top = c.y < history ? c.y : history;
+      this.clearSelection();
+      this.match = null;
+      if (this.history) this.trimmedSeen = this.history.trimmed;
+      this.clamp();
+      this.host.changed();
+    };
   }
 
   /** Without a store, called on every scroll: if xterm trimmed lines off the top, shift every position up. */

@@ -12,7 +12,8 @@ import { clearFromHomeAsAll } from "./clear-home.ts";
 import { Options } from "./options-store.ts";
 import { parseScheduler, keptLines, type ParseSink } from "./parse-scheduler.ts";
 import { HistoryStore } from "./history/store.ts";
-import { drainScrollback, historyBuffer, resizeWithHistory } from "./history/xterm.ts";
+import { drainScrollback, endAlternate, historyBuffer, pinCleared, resizeWithHistory } from "./history/xterm.ts";
+import { forgetNormalSize } from "./history/reflow.ts";
 
 /**
  * The terminal's own scrollback: rows that scrolled off its screen wait there until the parse
@@ -115,20 +116,34 @@ export class Pane implements ParseSink {
     this.spawnSpec = spec;
     this.model = new Terminal({ cols, rows, scrollback: HISTORY_MARGIN, allowProposedApi: true });
     this.history = new HistoryStore(cols, historyLimit);
+    // ED 0 from home clears as ED 2 (registered first: the handlers below run before it).
+    clearFromHomeAsAll(this.model);
     // A program's ED 3 (erase saved lines) and RIS (full reset) clear xterm's scrollback, and so
     // the history; xterm's own handlers then run.
     this.model.parser.registerCsiHandler({ final: "J" }, (params) => {
       if (params[0] === 3) this.history.clear();
+      // Under scroll-on-clear, ED 2 (and ED 0 from home) pushes the screen into the history,
+      // where a taller screen does not pull it back from (tmux's grid_view_clear_history).
+      const home = this.model.buffer.active.cursorX === 0 && this.model.buffer.active.cursorY === 0;
+      if (params[0] === 2 || ((params[0] ?? 0) === 0 && params.length <= 1 && home)) pinCleared(this.model, this.history);
       return false;
     });
     this.model.parser.registerEscHandler({ final: "c" }, () => {
       this.history.clear();
+      forgetNormalSize(this.model);
+      return false;
+    });
+    // Leaving the alternate screen: the normal one takes the pane's size now (its reflow waited).
+    this.model.parser.registerCsiHandler({ prefix: "?", final: "l" }, (params) => {
+      const modes = params.map((p) => (typeof p === "number" ? p : p[0]));
+      if (this.model.buffer.active.type === "alternate" && modes.some((m) => m === 47 || m === 1047 || m === 1049)) {
+        endAlternate(this.model, this.history, HISTORY_MARGIN, modes.includes(1049));
+      }
       return false;
     });
     // The cells tmux 3.3a gives characters and clusters (a ZWJ family is 2, not 6).
     useTmuxWidths(this.model);
     clearOnDeccolm(this.model);
-    clearFromHomeAsAll(this.model);
     // Output is parsed by the parse scheduler, which calls parsed(); xterm's own async writes
     // (where its internals are not what the scheduler expects) report here.
     this.model.onWriteParsed(() => this.parsed(false));
@@ -169,6 +184,7 @@ export class Pane implements ParseSink {
   reset(): void {
     this.settleHistory();
     this.model.reset();
+    forgetNormalSize(this.model);
     this.history.clear();
   }
 
@@ -289,10 +305,11 @@ export class Pane implements ParseSink {
   resize(cols: number, rows: number): void {
     if (cols === this.cols && rows === this.rows) return;
     this.settleHistory();
+    const copied = this.copyMode?.resizing();
     resizeWithHistory(this.model, this.history, cols, rows, HISTORY_MARGIN);
     // The terminal keeps no more than the limit above its screen (resizeWithHistory keeps up to half its margin).
     drainScrollback(this.model, this.history, Math.min(HISTORY_MARGIN / 2, this.history.limit));
-    this.copyMode?.followHistory();
+    copied?.();
     if (!this.dead) this.pty?.resize(cols, rows);
     this.events.changed(this);
   }

@@ -14,7 +14,7 @@ import { captureText } from "../../../src/cli/commands/capture-pane.ts";
 import { plainInput, runCopyModeCommand } from "../../../src/mux/lang/copy-mode-keys.ts";
 import { useTmuxWidths } from "../../../src/mux/model/unicode-widths.ts";
 import { clearOnDeccolm } from "../../../src/mux/model/deccolm.ts";
-import { randomLine, rng, write } from "./history/content.ts";
+import { randomLine, resizeWhole, rng, write } from "./history/content.ts";
 
 const events: PaneEvents = { changed() {}, title() {}, respawned() {}, output() {}, data() {}, exited() {}, bell() {} };
 const panes: Pane[] = [];
@@ -52,7 +52,7 @@ async function feed(p: Pair, data: string): Promise<void> {
 
 function resize(p: Pair, cols: number, rows: number): void {
   p.pane.resize(cols, rows);
-  p.full.resize(cols, rows);
+  resizeWhole(p.full, cols, rows); // tmux's rules over all the history, as the pane follows them
 }
 
 /** Every row as text with each cell's width and attributes. */

@@ -40,30 +40,26 @@ export class LogicalLine {
   }
 
   /**
-   * The line's rows are reflowed from `from` to `to` columns: its tail changes as xterm's reflow
-   * changes the last row's blank cells (Buffer._reflowSmaller / _reflowLarger). A single row
-   * xterm leaves alone (wider, or still fitting) keeps them, cut at the new width; a line
-   * narrowed into as many rows as before keeps those past its new end, behind one default cell
-   * (xterm rewrites the rows in place); any other line loses them.
+   * The line's rows are reflowed from `from` to `to` columns (tmux's grid_reflow, reflow.ts):
+   * a single row that still fits moves across whole and keeps its blank cells, cut at the new
+   * width; any other line is rewritten from its characters and loses them.
    */
   reflow(from: number, to: number): void {
     if (from === to) return;
     this.cols = -1;
     if (!this.tail) return;
-    const k = this.rowCount(from);
-    if (k === 1 && (to > from || this.columns() <= to)) this.keepTail(this.tailCol, to);
-    else if (k > 1 && to < from && this.rowCount(to) === k) this.keepTail(this.lastRowColumns(to), to, true);
+    if (this.rowCount(from) === 1 && this.columns() <= to) this.keepTail(this.tailCol, to);
     else this.tail = null;
   }
 
-  /** The tail's cells in columns [from, to), the first one reset to default when `blankFirst`. */
-  private keepTail(from: number, to: number, blankFirst = false): void {
+  /** The tail's cells in columns [from, to). */
+  private keepTail(from: number, to: number): void {
     const old = this.tail;
     const out: number[] = [];
     let used = 0;
     for (let c = from; c < to; c++) {
       const i = c - this.tailCol;
-      const inside = old !== null && i >= 0 && 2 * i < old.length && !(blankFirst && c === from);
+      const inside = old !== null && i >= 0 && 2 * i < old.length;
       const fg = inside ? old[2 * i]! : 0;
       const bg = inside ? old[2 * i + 1]! : 0;
       out.push(fg, bg);

@@ -41,6 +41,11 @@ export class HistoryStore {
    * moves nothing: a row keeps its index in historyBuffer).
    */
   trimmed = 0;
+  /**
+   * The oldest rows of history (the terminal's scrollback included) that a taller screen may not
+   * pull back down: a clear pushed them (tmux's hsize - hscrolled). Trimming and clearing lower it.
+   */
+  pinned = 0;
 
   constructor(
     private width: number,
@@ -113,6 +118,7 @@ export class HistoryStore {
   clear(): void {
     this.reopenable = null;
     this.openBlanks = 0;
+    this.pinned = 0;
     this.chunks = [];
     this.closed = 0;
     this.open = null;
@@ -269,6 +275,7 @@ export class HistoryStore {
     let excess = this.rows - Math.max(0, this.max - this.reserved);
     if (excess <= 0) return;
     this.trimmed += excess;
+    this.pinned = Math.max(0, this.pinned - excess);
     this.lastChunk = 0;
     this.lastChunkRow = 0;
     const before = excess;
@@ -350,6 +357,16 @@ export class HistoryStore {
     this.lastChunk = 0;
     this.lastChunkRow = 0;
     return out.reverse();
+  }
+
+  /** The columns of each row of each logical line at `cols` (tmux's cellused of each row), oldest first. */
+  *rowWidths(cols: number): IterableIterator<number[]> {
+    for (const line of this.lines()) {
+      const k = line.rowCount(cols);
+      const widths = new Array<number>(k).fill(cols);
+      widths[k - 1] = k === 1 ? line.columns() : line.lastRowColumns(cols);
+      yield widths;
+    }
   }
 
   // ---- reading ---------------------------------------------------------------------------

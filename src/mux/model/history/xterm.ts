@@ -6,6 +6,7 @@ import { HistoryCell } from "./cell.ts";
 import type { LogicalLine } from "./line.ts";
 import { colourWord, rowOf } from "./rows.ts";
 import type { HistoryStore } from "./store.ts";
+import { normalSize, normalSizes, resizeAlternate, resizeAsTmux } from "./reflow.ts";
 
 /** The parts of xterm's BufferLine lending builds rows with (internals). */
 interface CoreLine {
@@ -109,7 +110,7 @@ export function evictScreen(t: Terminal, store: HistoryStore): number {
  * Put logical lines (the store's newest, from takeLast) back above the terminal's screen as
  * xterm rows at its width, cell for cell. The terminal's scrollback option must leave room.
  */
-export function lendLines(t: Terminal, lines: readonly LogicalLine[]): number {
+export function lendLines(t: Terminal, lines: readonly LogicalLine[], cols = t.cols): number {
   const core = normalBuffer(t);
   const template = core?.lines.get(0);
   if (!core || !template) return 0;
@@ -117,7 +118,6 @@ export function lendLines(t: Terminal, lines: readonly LogicalLine[]): number {
   const nullCell: unknown = t.buffer.normal.getNullCell();
   if (nullCell && typeof nullCell === "object") Reflect.set(nullCell, "content", 1 << 22);
   const extended: unknown = nullCell && typeof nullCell === "object" ? Reflect.get(nullCell, "extended") : undefined;
-  const cols = t.cols;
   const rows: CoreLine[] = [];
   const cell = new HistoryCell();
   for (const line of lines) {
@@ -151,27 +151,73 @@ export function lendLines(t: Terminal, lines: readonly LogicalLine[]): number {
 }
 
 /**
- * Resize a terminal and its history together, as one xterm with all the history would: the
- * store's newest lines (enough to fill what a wider or taller screen pulls down) go back into
- * the terminal, which reflows them with its screen, and come back out after. `margin` is the
- * terminal's usual scrollback option.
+ * Resize a terminal and its history together as tmux resizes a pane (reflow.ts): the store's
+ * newest lines (enough for what a taller or wider screen pulls down, and the line reaching into
+ * the terminal) go back above its screen, the terminal is resized over all of it, and what ends
+ * above its screen goes back into the store. `margin` is the terminal's usual scrollback option.
+ * While the alternate screen is on, only it is resized (without a reflow, as tmux's): the normal
+ * screen keeps its size until the alternate screen ends (endAlternate).
  */
 export function resizeWithHistory(t: Terminal, store: HistoryStore, cols: number, rows: number, margin: number): void {
+  if (t.buffer.active.type === "alternate") return resizeAlternate(t, cols, rows);
+  resizeNormal(t, store, cols, rows, margin, { cols: t.cols, rows: t.rows }, false);
+}
+
+/**
+ * The alternate screen is ending (DECRST 47, 1047, 1049, before xterm switches): the normal
+ * screen, left at its size since, is resized to the terminal's now, as tmux's
+ * screen_alternate_off resizes its saved grid; with `restore` (1049) the cursor it restores is
+ * the one carried through the reflow.
+ */
+export function endAlternate(t: Terminal, store: HistoryStore, margin: number, restore: boolean): void {
+  const old = normalSize(t);
+  if (!old) return;
+  normalSizes.delete(t);
+  if (old.cols !== t.cols || old.rows !== t.rows) resizeNormal(t, store, t.cols, t.rows, margin, old, restore);
+}
+
+function resizeNormal(t: Terminal, store: HistoryStore, cols: number, rows: number, margin: number, old: { cols: number; rows: number }, saved: boolean): void {
   drainScrollback(t, store);
-  const kept = t.buffer.normal.length;
-  const lent = store.takeLast(rows + kept, cols);
-  // Room for everything while it reflows: narrowing can multiply the rows by oldCols / cols.
+  const from = old.cols;
+  const kept = t.buffer.normal.baseY;
+  const scrolled = Math.max(0, store.rows + kept - store.pinned);
+  // Rows a taller screen pulls back (at the old width), rows a wider one shows (at the new):
+  // counting at the wider of the two widths is enough for both.
+  const needY = rows > old.rows ? Math.min(scrolled, rows - old.rows) - kept : 0;
+  const needX = cols !== from ? rows : 0;
+  const lent = needX > 0 || needY > 0 ? store.takeLast(Math.max(1, needX, needY), Math.max(from, cols)) : [];
   let lentRows = 0;
-  for (const l of lent) lentRows += l.rowCount(t.cols);
-  const room = (kept + lentRows) * Math.ceil(t.cols / Math.max(1, cols)) + rows;
-  t.options.scrollback = Math.max(margin, room);
-  lendLines(t, lent);
-  t.resize(cols, rows);
+  for (const l of lent) lentRows += l.rowCount(from);
+  // Room for everything while it reflows: narrowing can multiply the rows by oldCols / cols.
+  t.options.scrollback = Math.max(margin, (kept + lentRows + old.rows) * Math.ceil(from / Math.max(1, cols)) + rows);
+  lendLines(t, lent, from);
+  const scrolledAfter = resizeAsTmux(t, cols, rows, scrolled, () => store.rowWidths(from), old, saved);
   store.reserve(0); // drain sets it again, for what the terminal keeps after the reflow
   store.resize(cols);
+  const history = store.rows + t.buffer.normal.baseY;
+  store.pinned = history - Math.min(history, Math.max(0, scrolledAfter));
   // Keep no more than the usual scrollback will hold: setting it back trims the terminal's top.
   drainScrollback(t, store, Math.floor(margin / 2));
   t.options.scrollback = margin;
+}
+
+/**
+ * ED 2 is about to clear the screen: under scroll-on-clear xterm scrolls its rows up to the last
+ * one used into the history first, and those, with all the history before them, are pinned:
+ * a taller screen pulls back only rows that scroll up after.
+ */
+export function pinCleared(t: Terminal, store: HistoryStore): void {
+  if (!t.options.scrollOnEraseInDisplay || t.buffer.active.type !== "normal") return;
+  const buf = t.buffer.normal;
+  const cell = buf.getNullCell();
+  const written = (y: number): boolean => {
+    const line = buf.getLine(buf.baseY + y);
+    for (let x = 0; line && x < t.cols; x++) if (line.getCell(x, cell)?.getChars()) return true;
+    return false;
+  };
+  let used = t.rows;
+  while (used > 0 && !written(used - 1)) used--;
+  store.pinned = store.rows + buf.baseY + used;
 }
 
 /** An xterm line read through HistoryCell (so one cell object serves store and terminal rows). */

@@ -3,6 +3,7 @@
 // spaces, and lines ending with a background colour set (rows filled with it).
 import { Terminal } from "@xterm/headless";
 import { useTmuxWidths } from "../../../../src/mux/model/unicode-widths.ts";
+import { resizeAsTmux } from "../../../../src/mux/model/history/reflow.ts";
 
 export function rng(seed: number): () => number {
   let a = seed >>> 0;
@@ -82,4 +83,11 @@ export function terminal(cols: number, rows: number, scrollback: number): Termin
 
 export function write(t: Terminal, data: string): Promise<void> {
   return new Promise((resolve) => t.write(data, resolve));
+}
+
+/** tmux's resize over a terminal holding all the history (every row above the screen scrolled there, so all may come back). */
+export function resizeWhole(t: Terminal, cols: number, rows: number): void {
+  const limit = t.options.scrollback ?? 0;
+  resizeAsTmux(t, cols, rows, t.buffer.normal.baseY);
+  t.options.scrollback = limit; // the oldest rows beyond the limit go, as the store trims them
 }

@@ -1,13 +1,15 @@
 // The history store against a full xterm parse: the same random output into a terminal with a
 // big scrollback and into one with a small scrollback drained into the store must read the same,
 // row by row and cell by cell, and capture the same (capture-pane's forms), before and after resizes.
+// A resize follows tmux's rules, not xterm's reflow (reflow.ts): the big terminal is resized by
+// the same rules over all of its rows, so what is compared is the store's part, lending lines back.
 import { describe, expect, test } from "bun:test";
 import type { IBuffer, Terminal } from "@xterm/headless";
 import { HistoryStore } from "../../../../src/mux/model/history/store.ts";
 import { drainScrollback, historyBuffer, resizeWithHistory } from "../../../../src/mux/model/history/xterm.ts";
 import { captureRows } from "../../../../src/mux/model/history/capture.ts";
 import { packBg, packFg } from "../../../../src/mux/model/history/attrs.ts";
-import { randomLine, rng, terminal, write } from "./content.ts";
+import { randomLine, resizeWhole, rng, terminal, write } from "./content.ts";
 
 const MARGIN = 400;
 
@@ -34,7 +36,7 @@ async function feed(p: Pair, data: string): Promise<void> {
 }
 
 async function resize(p: Pair, cols: number, rows: number): Promise<void> {
-  p.big.resize(cols, rows);
+  resizeWhole(p.big, cols, rows);
   resizeWithHistory(p.small, p.store, cols, rows, MARGIN);
 }
 
