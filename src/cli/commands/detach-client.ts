@@ -7,6 +7,7 @@ import type { ClientConnection } from "../../mux/client/client-connection.ts";
 
 export const detachClient: CommandEntry = {
   name: "detach-client",
+  readOnly: true,
   alias: ["detach"],
   usage: "[-aP] [-s target-session] [-t target-client]",
   args: "aPs:t:",

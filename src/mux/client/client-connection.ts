@@ -4,6 +4,8 @@
 import type { Socket } from "bun";
 import type { ClientHost } from "./host.ts";
 import { preciseNow, type Session } from "../model/session.ts";
+import type { Pane, Window } from "../model/index.ts";
+import { clientFlags, setClientFlags } from "./client-flags.ts";
 import {
   FrameReader,
   ProtocolError,
@@ -78,13 +80,35 @@ export class ClientConnection {
     return this.terminal?.tty ?? `client-${this.terminal?.pid ?? "?"}`;
   }
 
-  /** A control client's client_flags. */
-  get controlFlags(): string | undefined {
-    return this.control?.flags;
+  /** tmux's CLIENT_READONLY: its keys reach no pane, its mouse is ignored, it runs only read-only commands. */
+  readOnly = false;
+  /** CLIENT_IGNORESIZE: its size counts for a window only when no other client's does. */
+  ignoreSize = false;
+  /** CLIENT_ACTIVEPANE: it keeps an active pane of its own in each window (activePaneOf). */
+  activePane = false;
+  /** Its own active pane in each window, by window id, while activePane is set. */
+  readonly ownActive = new Map<number, Pane>();
+
+  /** attach -f, new-session -f, refresh-client -f (server_client_set_flags). */
+  setFlags(spec: string): void {
+    setClientFlags(this, spec);
   }
 
-  get readOnly(): boolean {
-    return this.control?.readOnly === true;
+  /** #{client_flags}. */
+  get flags(): string {
+    return clientFlags(this);
+  }
+
+  /** Whether it is a control client (client_control_mode). */
+  get isControl(): boolean {
+    return this.control !== null;
+  }
+
+  /** Its active pane in `w` (server_client_get_pane): its own under active-pane, else the window's. */
+  activePaneOf(w: Window): Pane {
+    if (!this.activePane) return w.active;
+    const p = this.ownActive.get(w.id);
+    return p && w.panes.get(p.id) === p ? p : w.active;
   }
 
   /** Where its keys come from, to poll: its terminal, or the socket (Bun has its fd but does not type it); -1 if unknown. */
@@ -529,6 +553,6 @@ export class ClientConnection {
 
   /** Run a key binding's commands as this client, on its queue (with the mouse event it ran for). */
   runBinding(commands: CommandList, mouse?: CommandMouse): void {
-    this.server.runCommands(commands, this, mouse ? { mouse } : undefined);
+    this.server.runBinding(commands, this, mouse ? { mouse } : undefined);
   }
 }
