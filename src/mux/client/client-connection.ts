@@ -401,12 +401,12 @@ export class ClientConnection {
     this.redraw();
   }
 
-  detach(message = `[detached (from session ${this.session?.name ?? ""})]`, code = 0, hup = false): void {
+  detach(message = `[detached (from session ${this.session?.name ?? ""})]`, code = 0, hup = false, exec?: { command: string; shell: string }): void {
     // A control client leaves once its replies are written, and prints %exit itself.
     if (this.control) return this.control.requestExit();
     const s = this.session;
     this.releaseTty(); // before the client restores its terminal
-    this.send({ t: "detach", message, code, ...(hup ? { hup } : {}) });
+    this.send({ t: "detach", message, code, ...(hup ? { hup } : {}), ...(exec ? { exec } : {}) });
     this.stopRendering();
     this.session = null;
     this.endWhenWritten();
@@ -421,6 +421,11 @@ export class ClientConnection {
   /** detach-client -P: detach, and the client hangs up the shell it was started from. */
   detachAndHangUp(): void {
     this.detach(`[detached and SIGHUP (from session ${this.session?.name ?? ""})]`, 0, true);
+  }
+
+  /** detach-client -E: the client leaves and runs `command` with `shell` in its place, printing nothing (server_client_exec). */
+  detachToCommand(command: string, shell: string): void {
+    this.detach("", 0, false, { command, shell });
   }
 
   /** Paint the current state now, pacing aside (the session is ending: no later frame comes). */

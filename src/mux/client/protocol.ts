@@ -44,7 +44,8 @@ export type ServerMessage =
   /** `direct`: the server reads and writes the terminal itself; the client only keeps its modes. */
   | { t: "attach"; session: string; direct?: boolean }
   /** `hup` (detach-client -P): the client then sends SIGHUP to its parent, as tmux's MSG_DETACHKILL. */
-  | { t: "detach"; message: string; code: number; hup?: boolean }
+  /** `exec` (detach-client -E): the client runs the command with the shell in its place, as tmux's MSG_EXEC. */
+  | { t: "detach"; message: string; code: number; hup?: boolean; exec?: { command: string; shell: string } }
   /** suspend-client: give the terminal back and stop (SIGTSTP) until continued. */
   | { t: "suspend" }
   /** lock-client: clear the terminal and run `command` (lock-command) in it, then resume. */
