@@ -84,3 +84,9 @@ test("without -p and no attached client nothing is printed", async () => {
   const r = await weft.run("display", "-t", "fixed", "hello");
   expect([r.code, r.stdout, r.stderr]).toEqual([0, "", ""]);
 });
+
+test("display-message -I into a pane running a program is refused as tmux refuses it", async () => {
+  // tmux 3.3a takes the client's stdin only into an empty pane (split-window ''); a pane with
+  // a program, as every weft pane, gets "pane is not empty" and nothing is shown.
+  expect(await weft.run("display-message", "-I", "shown?")).toMatchObject({ code: 1, stderr: "pane is not empty\n", stdout: "" });
+});
