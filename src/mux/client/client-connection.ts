@@ -4,7 +4,6 @@
 import type { Socket } from "bun";
 import type { ClientHost } from "./host.ts";
 import { preciseNow, type Session } from "../model/session.ts";
-import type { Pane, Window } from "../model/index.ts";
 import { clientFlags, setClientFlags } from "./client-flags.ts";
 import {
   FrameReader,
@@ -84,10 +83,11 @@ export class ClientConnection {
   readOnly = false;
   /** CLIENT_IGNORESIZE: its size counts for a window only when no other client's does. */
   ignoreSize = false;
-  /** CLIENT_ACTIVEPANE: it keeps an active pane of its own in each window (activePaneOf). */
+  /**
+   * CLIENT_ACTIVEPANE, kept and shown in client_flags. Not yet acted on: in tmux the client
+   * then has its own active pane in each window (select-pane, cmd-find, its keys and drawing).
+   */
   activePane = false;
-  /** Its own active pane in each window, by window id, while activePane is set. */
-  readonly ownActive = new Map<number, Pane>();
 
   /** attach -f, new-session -f, refresh-client -f (server_client_set_flags). */
   setFlags(spec: string): void {
@@ -102,13 +102,6 @@ export class ClientConnection {
   /** Whether it is a control client (client_control_mode). */
   get isControl(): boolean {
     return this.control !== null;
-  }
-
-  /** Its active pane in `w` (server_client_get_pane): its own under active-pane, else the window's. */
-  activePaneOf(w: Window): Pane {
-    if (!this.activePane) return w.active;
-    const p = this.ownActive.get(w.id);
-    return p && w.panes.get(p.id) === p ? p : w.active;
   }
 
   /** Where its keys come from, to poll: its terminal, or the socket (Bun has its fd but does not type it); -1 if unknown. */
