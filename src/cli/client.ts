@@ -310,6 +310,7 @@ export async function runClient(opts: ClientOptions): Promise<number> {
         return void enterAttached(m.direct === true, m.modes);
       case "detach":
         detached = true;
+        if (m.exec) return void execInstead(m.exec.shell, m.exec.command);
         finish(m.code, m.message, 1);
         if (m.hup && process.ppid > 1) process.kill(process.ppid, "SIGHUP"); // as tmux's client, once it has left
         return;
@@ -336,6 +337,18 @@ export async function runClient(opts: ClientOptions): Promise<number> {
     term?.setRawMode(0);
     out(1, ENTER);
     send({ t: "resume", ...terminalSize(term) });
+  };
+
+  // detach-client -E: the command runs in our place on the restored terminal, as tmux's client
+  // execs the shell (argv[0] its name, SHELL set); its exit status is ours.
+  const execInstead = async (shell: string, command: string) => {
+    if (finished) return;
+    finished = true;
+    restore();
+    await output.flushed(); // the terminal is given back before the command writes to it
+    const argv0 = shell.slice(shell.lastIndexOf("/") + 1) || shell;
+    const r = Bun.spawnSync([shell, "-c", command], { argv0, env: { ...process.env, SHELL: shell }, stdin: "inherit", stdout: "inherit", stderr: "inherit" });
+    resolveDone(r.exitCode ?? 1);
   };
 
   // lock-client: lock-command runs on the cleared terminal, as tmux's client runs it with

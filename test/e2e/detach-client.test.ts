@@ -84,3 +84,23 @@ test("detach-client -P detaches with tmux's message and hangs up the shell the c
   await within(sh.exited, "the shell to be hung up");
   expect(await clients(w)).toEqual([]);
 });
+
+test("detach-client -E runs the command in the client's place with the session's shell, and its status is the client's", async () => {
+  const w = (weft = await Weft.start());
+  await w.ok("new", "-d", "-s", "ex", "sh");
+  const sh = w.shell();
+  await sh.waitForScreen((s) => s.includes("$"), "the shell's prompt");
+  sh.type("$WEFT_CMD attach -t ex\r");
+  await sh.waitForScreen((s) => s.includes("[ex]"), "the attached session");
+  await w.ok("detach-client", "-E", "echo ran-$((6*7)) as $0 SHELL=$SHELL; exit 3");
+  await sh.waitForScreen((s) => s.includes("ran-42 as sh SHELL=/bin/sh"), "the command's output");
+  sh.type("echo status=$?\r");
+  await sh.waitForScreen((s) => s.includes("status=3"), "the command's exit status as the client's");
+  expect(sh.screen()).not.toContain("[detached");
+  expect(await clients(w)).toEqual([]);
+  // An empty command does nothing, as tmux's.
+  const c = w.attach(["attach", "-t", "ex"]);
+  await c.waitForScreen((s) => s.includes("[ex]"), "a client again");
+  await w.ok("detach-client", "-E", "");
+  expect((await clients(w)).length).toBe(1);
+});

@@ -94,3 +94,9 @@ test("in a hook (no client) the message is reported but the hook's next commands
   await weft.ok("set-hook", "-gu", "session-created");
   await weft.ok("kill-session", "-t", "hooked");
 });
+
+test("display-message -I into a pane running a program is refused as tmux refuses it", async () => {
+  // tmux 3.3a takes the client's stdin only into an empty pane (split-window ''); a pane with
+  // a program, as every weft pane, gets "pane is not empty" and nothing is shown.
+  expect(await weft.run("display-message", "-I", "shown?")).toMatchObject({ code: 1, stderr: "pane is not empty\n", stdout: "" });
+});

@@ -106,6 +106,13 @@ export class Weft {
     return c;
   }
 
+  /** A client started by another program, `argv` (setpriv ... weft attach: as another user); its output is parsed as attach's. */
+  attachAs(argv: string[], cols = 80, rows = 24): HostClient {
+    const c = new HostClient(this, [], cols, rows, { file: argv[0]!, args: argv.slice(1) });
+    this.clients.push(c);
+    return c;
+  }
+
   /**
    * An interactive shell with job control in a host PTY (bash, no rc files), for typing weft
    * commands as a person would; $WEFT_CMD in its environment runs this weft on this socket.

@@ -69,12 +69,9 @@ export function defaultDirectory(ctx: CommandContext, s: Session | undefined): s
   return s?.cwd ?? ctx.cwd;
 }
 
-/**
- * -f flags of new-session / attach-session (tmux's server_client_set_flags). Only a control
- * client keeps client flags in weft; a terminal client accepts them and keeps none.
- */
+/** -f flags of new-session / attach-session (tmux's server_client_set_flags). */
 export function setClientFlags(client: ClientConnection, spec: string | undefined): void {
-  if (spec !== undefined) client.control?.setFlags(spec);
+  if (spec !== undefined) client.setFlags(spec);
 }
 
 function expandHome(p: string, env: Record<string, string>): string {

@@ -29,6 +29,12 @@ export const displayMessage: CommandEntry = {
   targetFlags: { canFail: true },
   maxArgs: 1,
   exec(ctx) {
+    // -I: the client's stdin into an empty pane (tmux's window_pane_start_input). weft makes no
+    // empty panes yet (tmux's split-window ''), so every pane is one tmux too refuses.
+    if (flag(ctx.args, "I")) {
+      if (ctx.target.pane) throw new CommandError("pane is not empty");
+      return;
+    }
     const fmt = value(ctx.args, "F");
     const message = ctx.args.positional[0];
     if (fmt !== undefined && message !== undefined) throw new CommandError("only one of -F or argument must be given");

@@ -9,6 +9,7 @@ export const LIST_CLIENTS_FORMAT = "#{client_name}: #{session_name} [#{client_wi
 
 export const listClients: CommandEntry = {
   name: "list-clients",
+  readOnly: true,
   alias: ["lsc"],
   usage: "[-F format] [-f filter] [-t target-session] [--json]",
   args: "F:f:t:",

@@ -1,7 +1,8 @@
 // new-session (new): create a session and attach to it, or with -d leave it running detached.
 import { CommandError, flag, value } from "../../mux/lang/command.ts";
+import { attachTo } from "./attach-session.ts";
 import type { CommandEntry } from "./context.ts";
-import { newSessionEnviron, paneOptions, parseDimension, printNew, checkNesting, requireTerminal, setClientFlags, startDirectoryFlag, updateSessionEnviron } from "./common.ts";
+import { newSessionEnviron, paneOptions, parseDimension, printNew, checkNesting, requireTerminal, setClientFlags, startDirectoryFlag } from "./common.ts";
 import { showCauses } from "../../mux/server/config.ts";
 import { sessionFromLayout } from "./layout-file.ts";
 import type { NewSessionOptions, Session } from "../../mux/model/index.ts";
@@ -25,12 +26,8 @@ export const newSession: CommandEntry = {
       const existing = model.sessions.find((s) => s.name === sessionName(name));
       if (existing) {
         if (detached) return;
-        checkNesting(ctx);
-        requireTerminal(ctx);
-        updateSessionEnviron(ctx, existing);
-        setClientFlags(ctx.client!, value(a, "f"));
-        ctx.client!.attach(existing);
-        return;
+        // As tmux: attach-session's -d and -x are -D and -X here.
+        return attachTo(ctx, existing, { detachOthers: flag(a, "D"), hangUp: flag(a, "X"), readOnly: false, flags: value(a, "f") });
       }
     }
     if (!detached) {

@@ -19,7 +19,7 @@ export const refreshClient: CommandEntry = {
     const a = ctx.args;
     const tc = ctx.server.targetClient(value(a, "t"), ctx.client);
     const flags = value(a, "F") ?? value(a, "f");
-    if (flags !== undefined) tc.control?.setFlags(flags);
+    if (flags !== undefined) tc.setFlags(flags);
     if (a.flags.has("A")) return forEach(a, "A", control(tc.control), (c, v) => c.setPaneState(v, (id) => ctx.model.findPane(id) !== null));
     if (a.flags.has("B")) return forEach(a, "B", control(tc.control), (c, v) => c.subs.update(v));
     const size = value(a, "C");

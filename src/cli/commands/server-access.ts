@@ -1,7 +1,7 @@
 // server-access [-adlrw] [user]: which users may use the server, as tmux 3.3a's: -l lists them
 // (W or R), -a allows a user, -d denies one (and ends their clients), -r / -w make one read-only
-// or writable (adding them if needed). Root and the owner always may.
-// Read-only is kept and listed; weft has no read-only clients yet, so it does not restrict keys.
+// or writable (adding them if needed), their clients with them at once and as they connect.
+// Root and the owner always may.
 import { CommandError, flag } from "../../mux/lang/command.ts";
 import type { CommandContext, CommandEntry } from "./context.ts";
 import { passwdByName, passwdEntry, type PasswdEntry } from "../../mux/lang/passwd.ts";
@@ -17,6 +17,12 @@ function deny(ctx: CommandContext, pw: PasswdEntry): void {
   if (!acl.has(pw.uid)) throw new CommandError(`user ${pw.name} not found`);
   for (const c of [...ctx.server.clients]) if (ctx.server.clientUids.get(c) === pw.uid) c.detach("access not allowed", 1);
   acl.deny(pw.uid);
+}
+
+/** server_acl_user_allow_write / deny_write: the user's entry and every client of theirs now. */
+function setWritable(ctx: CommandContext, uid: number, writable: boolean): void {
+  ctx.server.acl.setReadOnly(uid, !writable);
+  for (const c of ctx.server.clients) if (ctx.server.clientUids.get(c) === uid) c.readOnly = !writable;
 }
 
 export const serverAccess: CommandEntry = {
@@ -42,7 +48,7 @@ export const serverAccess: CommandEntry = {
       if (acl.has(pw.uid)) throw new CommandError(`user ${pw.name} is already added`);
       acl.allow(pw.uid);
     } else if (flag(a, "r") || flag(a, "w")) acl.allow(pw.uid);
-    if (flag(a, "w")) acl.setReadOnly(pw.uid, false);
-    else if (flag(a, "r")) acl.setReadOnly(pw.uid, true);
+    if (flag(a, "w")) setWritable(ctx, pw.uid, true);
+    else if (flag(a, "r")) setWritable(ctx, pw.uid, false);
   },
 };

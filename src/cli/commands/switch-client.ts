@@ -5,11 +5,13 @@ import { CommandError, flag, value } from "../../mux/lang/command.ts";
 import type { CommandEntry } from "./context.ts";
 import { targetFlag } from "./pane-moves.ts";
 import { updateSessionEnviron } from "./common.ts";
+import { setReadOnly } from "../../mux/client/client-flags.ts";
 
 export const switchClient: CommandEntry = {
   name: "switch-client",
+  readOnly: true,
   alias: ["switchc"],
-  usage: "[-lnp] [-c target-client] [-t target-session]",
+  usage: "[-ElnprZ] [-c target-client] [-t target-session] [-T key-table]",
   args: "Elnprc:t:T:Z",
   maxArgs: 0,
   exec(ctx) {
@@ -28,6 +30,8 @@ export const switchClient: CommandEntry = {
       const s = byName[(i + (flag(a, "n") ? 1 : -1) + byName.length) % byName.length]!;
       target = { session: s, window: s.current, pane: s.current.active };
     } else target = targetFlag(ctx, value(a, "t"), "pane");
+    // -r toggles read-only (and ignore-size with it), once the target is found.
+    if (flag(a, "r")) setReadOnly(client, !client.readOnly);
     // -t may name a window or pane too: it becomes current in its session.
     if (value(a, "t") !== undefined) {
       target.window.setActive(target.pane);
@@ -35,5 +39,6 @@ export const switchClient: CommandEntry = {
     }
     updateSessionEnviron(ctx, target.session, client.env);
     if (target.session !== client.session) client.switchTo(target.session);
+    else if (flag(a, "r")) server.sessionSizeChanged(target.session); // as server_client_set_session's recalculation
   },
 };

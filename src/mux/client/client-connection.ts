@@ -4,6 +4,7 @@
 import type { Socket } from "bun";
 import type { ClientHost } from "./host.ts";
 import { preciseNow, type Session } from "../model/session.ts";
+import { clientFlags, setClientFlags } from "./client-flags.ts";
 import {
   FrameReader,
   ProtocolError,
@@ -82,13 +83,29 @@ export class ClientConnection {
     return this.terminal?.tty ?? `client-${this.terminal?.pid ?? "?"}`;
   }
 
-  /** A control client's client_flags. */
-  get controlFlags(): string | undefined {
-    return this.control?.flags;
+  /** tmux's CLIENT_READONLY: its keys reach no pane, its mouse is ignored, it runs only read-only commands. */
+  readOnly = false;
+  /** CLIENT_IGNORESIZE: its size counts for a window only when no other client's does. */
+  ignoreSize = false;
+  /**
+   * CLIENT_ACTIVEPANE, kept and shown in client_flags. Not yet acted on: in tmux the client
+   * then has its own active pane in each window (select-pane, cmd-find, its keys and drawing).
+   */
+  activePane = false;
+
+  /** attach -f, new-session -f, refresh-client -f (server_client_set_flags). */
+  setFlags(spec: string): void {
+    setClientFlags(this, spec);
   }
 
-  get readOnly(): boolean {
-    return this.control?.readOnly === true;
+  /** #{client_flags}. */
+  get flags(): string {
+    return clientFlags(this);
+  }
+
+  /** Whether it is a control client (client_control_mode). */
+  get isControl(): boolean {
+    return this.control !== null;
   }
 
   /** Where its keys come from, to poll: its terminal, or the socket (Bun has its fd but does not type it); -1 if unknown. */
@@ -400,12 +417,12 @@ export class ClientConnection {
     this.redraw();
   }
 
-  detach(message = `[detached (from session ${this.session?.name ?? ""})]`, code = 0, hup = false): void {
+  detach(message = `[detached (from session ${this.session?.name ?? ""})]`, code = 0, hup = false, exec?: { command: string; shell: string }): void {
     // A control client leaves once its replies are written, and prints %exit itself.
     if (this.control) return this.control.requestExit();
     const s = this.session;
     this.releaseTty(); // before the client restores its terminal
-    this.send({ t: "detach", message, code, ...(hup ? { hup } : {}) });
+    this.send({ t: "detach", message, code, ...(hup ? { hup } : {}), ...(exec ? { exec } : {}) });
     this.stopRendering();
     this.session = null;
     this.endWhenWritten();
@@ -420,6 +437,11 @@ export class ClientConnection {
   /** detach-client -P: detach, and the client hangs up the shell it was started from. */
   detachAndHangUp(): void {
     this.detach(`[detached and SIGHUP (from session ${this.session?.name ?? ""})]`, 0, true);
+  }
+
+  /** detach-client -E: the client leaves and runs `command` with `shell` in its place, printing nothing (server_client_exec). */
+  detachToCommand(command: string, shell: string): void {
+    this.detach("", 0, false, { command, shell });
   }
 
   /** Paint the current state now, pacing aside (the session is ending: no later frame comes). */
@@ -552,6 +574,6 @@ export class ClientConnection {
 
   /** Run a key binding's commands as this client, on its queue (with the mouse event it ran for). */
   runBinding(commands: CommandList, mouse?: CommandMouse): void {
-    this.server.runCommands(commands, this, mouse ? { mouse } : undefined);
+    this.server.runBinding(commands, this, mouse ? { mouse } : undefined);
   }
 }

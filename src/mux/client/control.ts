@@ -7,23 +7,15 @@ import type { ClientConnection } from "./client-connection.ts";
 import type { Session, Window, Pane } from "../model/index.ts";
 import { ControlOutput } from "./control-output.ts";
 import { ControlSubscriptions } from "./control-subs.ts";
+import type { ControlFlagOwner } from "./client-flags.ts";
 
-/** tmux's client decides UTF-8 from the first of LC_ALL, LC_CTYPE and LANG that is set. */
-function utf8Locale(env: Record<string, string>): boolean {
-  const v = env.LC_ALL || env.LC_CTYPE || env.LANG || "";
-  return /utf-?8/i.test(v);
-}
-
-export class ControlClient {
+export class ControlClient implements ControlFlagOwner {
   readonly out: ControlOutput;
   readonly subs: ControlSubscriptions;
   /** pause-after's age in ms (refresh-client -f pause-after=N), or null. */
   pauseAfter: number | null = null;
   noOutput = false;
   waitExit = false;
-  readOnly = false;
-  ignoreSize = false;
-  activePane = false;
   /** refresh-client -C WxH was given: the client's size counts for its windows (tmux's CLIENT_SIZECHANGED). */
   sizeSet = false;
   /** refresh-client -C @N:WxH: a size for one window. */
@@ -45,19 +37,13 @@ export class ControlClient {
     if (mode === 2) conn.writeData(Buffer.from("\x1bP1000p", "latin1"));
   }
 
-  /** tmux's client_flags for a control client. */
-  get flags(): string {
+  /** Its own flags for client_flags, in tmux's order (client-flags.ts puts the rest around them). */
+  get controlFlagNames(): string[] {
     const f: string[] = [];
-    if (this.conn.session) f.push("attached", "focused");
-    f.push("control-mode");
-    if (this.ignoreSize) f.push("ignore-size");
     if (this.noOutput) f.push("no-output");
     if (this.waitExit) f.push("wait-exit");
     if (this.pauseAfter !== null) f.push(`pause-after=${Math.floor(this.pauseAfter / 1000)}`);
-    if (this.readOnly) f.push("read-only");
-    if (this.activePane) f.push("active-pane");
-    if (utf8Locale(this.conn.env)) f.push("UTF-8");
-    return f.join(",");
+    return f;
   }
 
   // ---- input ------------------------------------------------------------------------------
@@ -111,21 +97,16 @@ export class ControlClient {
     return { cols: this.conn.cols, rows: this.conn.rows };
   }
 
-  /** refresh-client -f: tmux's flags, comma-separated, each cleared by a leading `!`. */
-  setFlags(spec: string): void {
-    for (let name of spec.split(",")) {
-      const not = name.startsWith("!");
-      if (not) name = name.slice(1);
-      const m = /^pause-after(?:=(\d+))?$/.exec(name);
-      if (m) this.pauseAfter = not ? null : Number(m[1] ?? 0) * 1000;
-      else if (name === "no-output") {
-        this.noOutput = !not;
-        this.out.discardOutput();
-      } else if (name === "wait-exit") this.waitExit = !not;
-      else if (name === "read-only") this.readOnly = !not;
-      else if (name === "ignore-size") this.ignoreSize = !not;
-      else if (name === "active-pane") this.activePane = !not;
-    }
+  /** One of a control client's own flags (server_client_control_flags); false for a name it does not know. */
+  setControlFlag(name: string, not: boolean): boolean {
+    const m = /^pause-after(?:=(\d+))?$/.exec(name);
+    if (m) this.pauseAfter = not ? null : Number(m[1] ?? 0) * 1000;
+    else if (name === "no-output") {
+      this.noOutput = !not;
+      this.out.discardOutput();
+    } else if (name === "wait-exit") this.waitExit = !not;
+    else return false;
+    return true;
   }
 
   /** refresh-client -A %N:on|off|pause|continue. */

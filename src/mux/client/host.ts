@@ -26,7 +26,12 @@ export interface ClientHost extends FormatEnv {
   dispatchCommand(conn: ClientConnection, argv: string[]): void;
   /** Run a command line (the prompt, a template) as this client. */
   runLine(line: string, conn: ClientConnection | null, state?: RunState): void;
-  /** Queue a key binding's commands on the client's queue. */
+  /**
+   * A key binding's commands on the client's queue (key_bindings_dispatch): a read-only client
+   * gets "client is read-only" instead unless every one of them is a read-only command.
+   */
+  runBinding(list: CommandList, conn: ClientConnection, state?: RunState): void;
+  /** Queue commands on the client's queue. */
   runCommands(list: CommandList, conn: ClientConnection | null, state?: RunState): void;
   /** A control client's line: parsed and queued on its queue, each command guarded (%begin / %end). */
   runControlLine(conn: ClientConnection, line: string): void;

@@ -22,6 +22,8 @@ export interface InputOwner extends ModeCaller {
   readonly rows: number;
   readonly closed: boolean;
   readonly view: ClientView;
+  /** tmux's CLIENT_READONLY: its keys and mouse reach no pane, overlay, prompt or mode; only bindings do. */
+  readonly readOnly: boolean;
   /** A key or input arrived (client_activity, window-size latest). */
   touch(): void;
   /** Stop reading the client (its socket and terminal) until resumeReading. */
@@ -138,7 +140,7 @@ export class ClientInput {
 
   /** A bracketed paste begins: its text goes to the active pane (or all, synchronized), never to bindings. */
   private startPaste(s: Session): void {
-    const panes = inputPanes(s.current);
+    const panes = this.owner.readOnly ? [] : inputPanes(s.current);
     this.paste = { panes, tail: new Uint8Array(0) };
     for (const p of panes) if (p.modes.bracketedPasteMode) p.write(PASTE_START);
   }
@@ -176,12 +178,19 @@ export class ClientInput {
     if (!s) return;
     const view = this.owner.view;
     if (key === "Mouse") {
+      if (this.owner.readOnly) return; // as tmux: a read-only client's mouse does nothing
       const ev = parseMouse(bytes);
       if (ev && view.overlay) this.overlayMouse(ev);
       else if (ev) this.mouse.handle(ev);
       return;
     }
     if (key === "FocusIn" || key === "FocusOut") return this.owner.setFocused(key === "FocusIn");
+    // A read-only client's keys skip the overlays, prompt, modes and message, as tmux's
+    // server_client_handle_key: only the key tables see them, and nothing is sent to the pane.
+    if (this.owner.readOnly) {
+      this.keyTables(s, key);
+      return;
+    }
     if (view.overlay) {
       // A menu or popup takes every key while it is open, ahead of the prompt and the tables.
       if (key !== "") view.dismissMessage();
@@ -288,7 +297,7 @@ export class ClientInput {
   private isPlainInput(bytes: Uint8Array): boolean {
     const s = this.owner.session;
     const view = this.owner.view;
-    if (!s || view.overlay || view.prompt || shownList(s.current.active) || view.message || view.paneNumbers || this.keyTable !== "root" || s.current.active.copyMode) return false;
+    if (!s || this.owner.readOnly || view.overlay || view.prompt || shownList(s.current.active) || view.message || view.paneNumbers || this.keyTable !== "root" || s.current.active.copyMode) return false;
     if (this.repeatUntil > performance.now()) return false;
     const slow = this.slowBytes(s);
     for (let i = 0; i < bytes.length; i++) if (slow[bytes[i]!] === 1) return false;

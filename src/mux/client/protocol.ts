@@ -64,7 +64,8 @@ export type ServerMessage =
    */
   | { t: "attach"; session: string; direct?: boolean; modes?: string }
   /** `hup` (detach-client -P): the client then sends SIGHUP to its parent, as tmux's MSG_DETACHKILL. */
-  | { t: "detach"; message: string; code: number; hup?: boolean }
+  /** `exec` (detach-client -E): the client runs the command with the shell in its place, as tmux's MSG_EXEC. */
+  | { t: "detach"; message: string; code: number; hup?: boolean; exec?: { command: string; shell: string } }
   /** suspend-client: give the terminal back and stop (SIGTSTP) until continued. */
   | { t: "suspend" }
   /** lock-client: clear the terminal and run `command` (lock-command) in it, then resume. */

@@ -122,6 +122,8 @@ export interface CommandEntry<Ctx = CommandContext> {
   noSession?: boolean;
   /** May start a server (only new-session / start-server, as tmux). */
   startServer?: boolean;
+  /** tmux's CMD_READONLY: a read-only client may run it (attach, detach, list-clients, switch-client). */
+  readOnly?: boolean;
   exec(ctx: Ctx): void | Promise<void>;
 }
 

@@ -47,8 +47,9 @@ export interface VarClient {
   readonly keyTableName?: string;
   /** Its locale is UTF-8 (tmux's CLIENT_UTF8). */
   readonly utf8?: boolean;
-  /** A control client's whole client_flags (its modes and flags), which it knows best. */
-  readonly controlFlags?: string | undefined;
+  /** Its client_flags (attached, read-only, control-mode, ...), as tmux's server_client_get_flags. */
+  readonly flags?: string;
+  readonly isControl?: boolean;
   readonly readOnly?: boolean;
 }
 
@@ -347,7 +348,7 @@ export function clientVars(c: VarClient | null): VarTable {
     client_last_session: () => c.lastSession?.name,
     client_width: () => c.cols,
     // tmux reports it only for a started terminal, which a control client never has.
-    client_height: () => (c.controlFlags === undefined ? c.rows : undefined),
+    client_height: () => (c.isControl ? undefined : c.rows),
     client_cell_width: () => CELL_WIDTH,
     client_cell_height: () => CELL_HEIGHT,
     client_termname: () => c.terminal?.term,
@@ -355,8 +356,8 @@ export function clientVars(c: VarClient | null): VarTable {
     client_termfeatures: () => "",
     client_created: () => secs(c.created),
     client_activity: () => secs(c.activityAt),
-    client_flags: () => c.controlFlags ?? [...(c.session ? ["attached", "focused"] : []), ...(c.utf8 ? ["UTF-8"] : [])].join(","),
-    client_control_mode: () => c.controlFlags !== undefined,
+    client_flags: () => c.flags ?? "",
+    client_control_mode: () => c.isControl === true,
     client_readonly: () => c.readOnly === true,
     client_key_table: () => c.keyTableName ?? "root",
     client_prefix: () => c.keyTableName === "prefix",

@@ -33,7 +33,8 @@ export class Session {
     public name: string,
     /** The session's environment (set-environment, update-environment, new-session -e), over the global one. */
     readonly environ: Environ,
-    readonly cwd: string,
+    /** Where its new panes start (attach-session -c changes it). */
+    public cwd: string,
     globalOptions: Options,
     /** The model's change stream; the session's windows announce on it too. */
     readonly notify: Notifier,

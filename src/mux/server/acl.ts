@@ -23,6 +23,10 @@ export class ServerAcl {
     this.users.delete(uid);
   }
 
+  isReadOnly(uid: number): boolean {
+    return this.users.get(uid)?.readOnly === true;
+  }
+
   setReadOnly(uid: number, readOnly: boolean): void {
     const u = this.users.get(uid);
     if (u) u.readOnly = readOnly;

@@ -255,6 +255,8 @@ export class Server implements ClientHost {
           }
           const c = new ClientConnection(this, sock);
           if (uid !== null) this.clientUids.set(c, uid);
+          // server_acl_join: a read-only user's client is read-only from the start.
+          if (uid !== null && this.acl.isReadOnly(uid)) c.readOnly = true;
           sock.data = c;
           this.clients.add(c);
           this.everConnected = true;
@@ -379,6 +381,7 @@ export class Server implements ClientHost {
     const state: ItemState = { conn };
     const parsed = this.runner.parseArguments(argv.length === 0 ? ["new-session"] : argv, conn);
     if (!parsed.ok) this.runner.appendCallback(state, () => (this.runner.reportError(conn, null, parsed.error), "normal"));
+    else if (conn.readOnly && !this.allReadOnly(parsed.commands)) this.refuseReadOnly(state);
     else this.runner.append(parsed.commands, state);
     this.runner.appendCallback(state, (item) => {
       if (!conn.control) {
@@ -414,6 +417,27 @@ export class Server implements ClientHost {
       return;
     }
     this.runCommands(parsed.commands, conn, state);
+  }
+
+  runBinding(list: CommandList, conn: ClientConnection, state: RunState = {}): void {
+    if (conn.readOnly && !this.allReadOnly(list)) this.refuseReadOnly({ conn });
+    else this.runCommands(list, conn, state);
+  }
+
+  /** cmd_list_all_have(CMD_READONLY): every command is one a read-only client may run. */
+  allReadOnly(list: CommandList): boolean {
+    return list.every((c) => {
+      try {
+        return findEntry(this.entries, c.name).readOnly === true;
+      } catch {
+        return false;
+      }
+    });
+  }
+
+  /** In place of a read-only client's commands: tmux's error, on its queue as they would have been. */
+  private refuseReadOnly(state: ItemState): void {
+    this.runner.appendCallback(state, () => (this.runner.reportError(state.conn, null, "client is read-only"), "error"));
   }
 
   /** Queue parsed commands (a key binding's, with its mouse event) on a client's queue. */
@@ -465,7 +489,7 @@ export class Server implements ClientHost {
     const mode = this.model.windowOptions.getString("window-size");
     if (mode !== "manual") {
       if (mode === "latest" && caller?.session && caller.terminal && !caller.control) return { cols: caller.cols, rows: caller.windowRows };
-      const sizes = clientSizes([...this.clients].filter((c) => c.session === s && (c.terminal || c.control)), null);
+      const sizes = clientSizes([...this.clients].filter((c) => c.session === s && (c.terminal || c.control)), null, this.clients);
       if (sizes.length > 0) {
         const latest = sizes.reduce((a, b) => (b.lastActivity > a.lastActivity ? b : a));
         const pick = mode === "largest" ? Math.max : Math.min;
@@ -483,7 +507,7 @@ export class Server implements ClientHost {
    */
   clientsSize(w: Window, largest: boolean): { cols: number; rows: number } | null {
     const all = [...this.clients].filter((c) => c.session && (c.terminal || c.control) && c.session.has(w));
-    const sizes = clientSizes(all, w);
+    const sizes = clientSizes(all, w, this.clients);
     if (sizes.length === 0) return null;
     const pick = largest ? Math.max : Math.min;
     return { cols: pick(...sizes.map((c) => c.cols)), rows: pick(...sizes.map((c) => c.windowRows)) };
@@ -498,7 +522,7 @@ export class Server implements ClientHost {
     if (mode === "manual") return;
     const aggressive = w.options.getFlag("aggressive-resize");
     const all = [...this.clients].filter((c) => c.session && (c.terminal || c.control) && c.session.has(w) && (!aggressive || c.session.current === w));
-    const clients = clientSizes(all, w);
+    const clients = clientSizes(all, w, this.clients);
     if (clients.length === 0) return;
     let pick = clients[0]!;
     for (const c of clients) {
@@ -513,14 +537,16 @@ export class Server implements ClientHost {
 /**
  * The clients whose size counts for a window, each with the size it asks (tmux's
  * ignore_client_size): a control client only once refresh-client -C gave it one, for the
- * window or for all; ignore-size clients only when no other client counts.
+ * window or for all; an ignore-size client only while every attached client of the server
+ * ignores size (a suspended one aside).
  */
-function clientSizes(clients: ClientConnection[], w: Window | null): { cols: number; windowRows: number; lastActivity: number }[] {
-  const sized = clients.flatMap((c) => {
-    if (!c.control) return [{ cols: c.cols, windowRows: c.windowRows, lastActivity: c.lastActivity, ignore: false }];
+function clientSizes(clients: ClientConnection[], w: Window | null, everyClient: Iterable<ClientConnection>): { cols: number; windowRows: number; lastActivity: number }[] {
+  let flaggedCount = true;
+  for (const c of everyClient) if (c.session && !c.suspended && !c.ignoreSize) flaggedCount = false;
+  return clients.flatMap((c) => {
+    if (c.ignoreSize && !flaggedCount) return [];
+    if (!c.control) return [{ cols: c.cols, windowRows: c.windowRows, lastActivity: c.lastActivity }];
     const size = c.control.sizeFor(w);
-    return size ? [{ cols: size.cols, windowRows: size.rows, lastActivity: c.lastActivity, ignore: c.control.ignoreSize }] : [];
+    return size ? [{ cols: size.cols, windowRows: size.rows, lastActivity: c.lastActivity }] : [];
   });
-  const counted = sized.filter((c) => !c.ignore);
-  return counted.length > 0 ? counted : sized;
 }
