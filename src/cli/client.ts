@@ -336,6 +336,9 @@ export async function runClient(opts: ClientOptions): Promise<number> {
     process.kill(process.pid, "SIGTSTP");
     term?.setRawMode(0);
     out(1, ENTER);
+    // On the terminal before the server's redraw, which it writes there itself: an ENTER
+    // written after it would clear it (our writes are not synchronous without libc).
+    await output.flushed();
     send({ t: "resume", ...terminalSize(term) });
   };
 
@@ -362,6 +365,7 @@ export async function runClient(opts: ClientOptions): Promise<number> {
     Bun.spawnSync(["/bin/sh", "-c", command], { stdin: "inherit", stdout: "inherit", stderr: "inherit" });
     term?.setRawMode(0);
     out(1, ENTER);
+    await output.flushed(); // before the server's redraw, as for suspend
     send({ t: "resume", ...terminalSize(term) });
   };
   const sendCommand = () => {

@@ -310,20 +310,25 @@ export class ClientConnection {
   private openTty(enter = true): void {
     const t = this.terminal;
     if (this.tty || !t?.tty || t.rdev === undefined) return;
-    this.tty = ClientTty.open(t.tty, t.rdev, {
+    const tty = ClientTty.open(t.tty, t.rdev, {
       input: (bytes) => {
-        if (this.session && !this.closed) this.input.onInput(bytes);
+        if (this.session && !this.closed && this.tty === tty) this.input.onInput(bytes);
       },
       drain: () => {
         if (this.outbox.empty) this.view.setBusy(false);
       },
-      end: () => this.releaseTty(),
+      // Only its own end: one released for a suspend or lock may end after the terminal was
+      // taken again on resume, and must not give the new one back.
+      end: () => {
+        if (this.tty === tty) this.releaseTty();
+      },
     });
-    if (!this.tty) return;
+    this.tty = tty;
+    if (!tty) return;
     // Raw mode, from the modes it had when first taken (the client's suspend gives them back).
-    this.ttyModes ??= getModes(this.tty.fd);
-    if (this.ttyModes) setModes(this.tty.fd, rawFrom(this.ttyModes));
-    if (enter) this.tty.write(Buffer.from(ENTER, "latin1"));
+    this.ttyModes ??= getModes(tty.fd);
+    if (this.ttyModes) setModes(tty.fd, rawFrom(this.ttyModes));
+    if (enter) tty.write(Buffer.from(ENTER, "latin1"));
   }
 
   /** Give the terminal back to the client (detach, suspend, its end) in the modes it had: nothing more is read from it here. */
