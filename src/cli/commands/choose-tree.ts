@@ -4,7 +4,7 @@
 // windows collapsed; -F sets each line's text, -K its shortcut, -f keeps the panes a filter is
 // true for (and their windows and sessions), -O and -r the order, -G shows every session of a
 // group, -N no preview, -Z zooms the pane meanwhile. Its own keys: x / X kill the current or the
-// tagged items after a y, m / M mark and unmark, H goes back to the target, < and > scroll a preview.
+// tagged items after a y, : runs a command on them, m / M mark and unmark, H goes back to the target, < and > scroll a preview.
 import { flag, value } from "../../mux/lang/command.ts";
 import type { CommandContext, CommandEntry } from "./context.ts";
 import { formatTrue } from "../../mux/lang/format.ts";
@@ -12,7 +12,7 @@ import type { Session } from "../../mux/model/session.ts";
 import type { Winlink } from "../../mux/model/winlink.ts";
 import type { Pane } from "../../mux/model/pane.ts";
 import type { ChooserItem, ChooserKeyContext, SortCriteria } from "../../mux/client/tree-chooser.ts";
-import { Confirm } from "../../mux/client/prompt.ts";
+import { Confirm, Prompt } from "../../mux/client/prompt.ts";
 import { sessionPreview, windowPreview, type PreviewScroll } from "../../mux/client/tree-preview.ts";
 import { panePreview } from "../../mux/client/mode-preview.ts";
 import { format } from "./common.ts";
@@ -204,6 +204,15 @@ function treeKeys(ctx: CommandContext, places: Map<string, Place>, scroll: Previ
       m.chooser.expand(`$${session.id}`);
       m.chooser.expand(w);
       if (!m.chooser.setCurrent(`${w}%${pane.id}`)) m.chooser.setCurrent(w);
+    },
+    ":": (m) => {
+      // A command for each tagged item, else the current one, its target for %% (window_tree_command_callback).
+      const items = m.tagged.length > 0 ? m.tagged : [m.current];
+      const prompt: Prompt = new Prompt(m.tagged.length > 0 ? `(${m.tagged.length} tagged) ` : "(current) ", "", (text) => {
+        m.by.closePrompt();
+        if (text) for (const it of items) m.chooser.runOn(it, m.by, text);
+      });
+      m.by.openPrompt(prompt);
     },
     "<": () => void scroll.offset--,
     ">": () => void scroll.offset++,

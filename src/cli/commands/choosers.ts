@@ -34,10 +34,10 @@ export function openChooser(ctx: CommandContext, spec: ModeSpec, template: strin
       if (zoom && window.zoomed === pane) window.unzoom();
     },
     changed: () => modeChanged(model, pane, true),
-    choose: (item, by) => {
+    choose: (item, by, other) => {
       const t = target(item);
       // Keys reach a pane's mode only from client connections (input, send-keys).
-      if (t !== null && by instanceof ClientConnection) queueTemplate(ctx, by, template, [t]);
+      if (t !== null && by instanceof ClientConnection) queueTemplate(ctx, by, other ?? template, [t]);
     },
   });
   if (chooser.empty) return null;

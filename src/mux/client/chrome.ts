@@ -110,10 +110,10 @@ function paneStyle(p: Pane, active: boolean, expand: (fmt: string) => string): C
 const TAGGED: CellStyle = { ...DEFAULT_CELL_STYLE, attrs: Attr.bold };
 
 /** Copy mode's highlights in the window's mode styles; a mode tree's tagged lines bright. */
-export function styleHighlights(highlights: readonly (Highlight & { kind?: string })[] | undefined, mode: ModeStyles): Highlight[] | undefined {
+export function styleHighlights(highlights: readonly (Highlight & { kind?: string; attrs?: number })[] | undefined, mode: ModeStyles): Highlight[] | undefined {
   if (!highlights) return undefined;
   return highlights.map((h) => {
-    const style = h.kind === "selection" ? mode.selection : h.kind === "match" ? mode.match : h.kind === "current-match" ? mode.currentMatch : h.kind === "tagged" ? TAGGED : h.kind === "selection-tagged" ? { ...mode.selection, attrs: mode.selection.attrs ^ Attr.bold } : undefined;
+    const style = h.kind === "selection" ? { ...mode.selection, attrs: mode.selection.attrs | (h.attrs ?? 0) } : h.kind === "match" ? mode.match : h.kind === "current-match" ? mode.currentMatch : h.kind === "tagged" ? TAGGED : h.kind === "selection-tagged" ? { ...mode.selection, attrs: mode.selection.attrs ^ Attr.bold } : undefined;
     return style ? { ...h, style } : h;
   });
 }

@@ -58,8 +58,8 @@ export interface ChooserSpec {
   search?(item: ChooserItem, text: string): boolean;
   /** A line's shortcut key (-K's key-format); 0-9 then M-a to M-z otherwise. */
   shortcut?(item: ChooserItem, line: number): string | null;
-  /** Enter or a shortcut: the mode has closed and this runs the template on the item. */
-  choose(item: ChooserItem, by: ModeCaller): void;
+  /** Enter or a shortcut: the mode has closed and this runs the template (or `template`) on the item. */
+  choose(item: ChooserItem, by: ModeCaller, template?: string): void;
   keys?: Record<string, ChooserAction>;
   /** The mode is left (q, Escape, a pick, an action asking for it, nothing left to show). */
   close(): void;
@@ -181,9 +181,9 @@ export class Chooser implements PaneList {
     this.down(false);
   }
 
-  /** Runs what a pick runs on `item` (buffer-mode's p and P), leaving the mode as it is. */
-  runOn(item: ChooserItem, by: ModeCaller): void {
-    this.spec.choose(item, by);
+  /** Runs what a pick runs on `item` (buffer-mode's p and P), or `template` (tree-mode's :), leaving the mode as it is. */
+  runOn(item: ChooserItem, by: ModeCaller, template?: string): void {
+    this.spec.choose(item, by, template);
   }
 
   private up(wrap: boolean): void {
@@ -425,7 +425,8 @@ export class Chooser implements PaneList {
       lines.push(drawn.text);
       // Bright over what is written, not the rest of the line (mode_tree_draw's clear has no attributes).
       if (this.tagged.has(l.item.id)) highlights.push({ x: 0, y, width: Math.min(width, Bun.stringWidth(drawn.text)), kind: i === this.current ? "selection-tagged" : "tagged" });
-      if (i !== this.current) for (const s of drawn.styles) highlights.push({ ...s, y });
+      // On the current line the text's markup goes over mode-style (format_draw from its cell).
+      for (const s of drawn.styles) highlights.push(i !== this.current ? { ...s, y } : { x: s.x, y, width: s.width, kind: "selection", attrs: s.style?.attrs ?? 0 });
     }
     const item = this.selected;
     if (!this.preview || !item || !previewFits(width, rows, h)) return { lines, selected: this.current - this.offset, highlights };
