@@ -25,6 +25,8 @@ const BUFFERS: string[][] = [
   ["set-buffer", "-b", "beta", "beta text"],
 ];
 
+/** A left click at a 0-based cell, as SGR mouse reports. */
+const click = (x: number, y: number) => `\x1b[<0;${x + 1};${y + 1}M\x1b[<0;${x + 1};${y + 1}m`;
 const LEFT = "\x1b[D";
 const RIGHT = "\x1b[C";
 
@@ -62,6 +64,10 @@ export const CASES: PaintCase[] = [
   { name: "keys-preview-scroll", config: CONFIG, commands: [...SETUP, ["choose-tree", "-s", "-t", "s:0"], ["@type", ">"]], cols: 40, rows: 30 },
   { name: "tree-zoomed", config: CONFIG, commands: [...SETUP, ["select-window", "-t", "s:1"], ["choose-tree", "-Z", "-t", "s:1"]], rows: 30 },
   { name: "tree-key-format", config: CONFIG, commands: [...SETUP, ["choose-tree", "-K", "#{?#{e|<:#{line},3},#{a:#{e|+:97,#{line}}},}", "-t", "s:0"]], rows: 30 },
+  // With the mouse on: a click makes a line current, a double click picks it, the wheel does nothing.
+  { name: "mouse-click", config: [...CONFIG, "set -g mouse on"], commands: [...SETUP, ["choose-tree", "-t", "s:0"], ["@type", click(9, 3)]], rows: 30 },
+  { name: "mouse-double-click", config: [...CONFIG, "set -g mouse on"], commands: [...SETUP, ["choose-tree", "-t", "s:0"], ["@type", click(9, 6) + click(9, 6)]], rows: 30 },
+  { name: "mouse-wheel", config: [...CONFIG, "set -g mouse on"], commands: [...SETUP, ["choose-tree", "-t", "s:0"], ["@type", "\x1b[<65;10;4M\x1b[<64;10;4M"]], rows: 30 },
   { name: "buffer-keys-sort", config: CONFIG, commands: [...BUFFERS, ["choose-buffer", "-F", "#{buffer_size}", "-t", "s:0"], ["@type", "Or"]], rows: 24 },
 ];
 

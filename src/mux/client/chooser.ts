@@ -24,6 +24,8 @@ export interface PaneList extends PaneMode {
   view(height: number, width: number): { lines: string[]; selected: number; indicator?: string; highlights?: Highlight[] };
   /** It is no longer shown (closed, replaced, or its client gone): stop any timer. */
   close?(): void;
+  /** A click (or double click) at a cell of the pane, or the wheel over it (mode trees: mode_tree_key's mouse). */
+  mouse?(kind: "down" | "double" | "wheelUp" | "wheelDown", x: number, y: number, by: ModeCaller): void;
 }
 
 function isPaneList(m: PaneMode): m is PaneList {

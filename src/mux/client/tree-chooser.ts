@@ -225,6 +225,19 @@ export class Chooser implements PaneList {
     if (close === true || (this.refresh(), this.lines.length === 0)) this.leave();
   }
 
+  /**
+   * A click on a line makes it current, a double click picks it; a click below the list does
+   * nothing (tmux's preview clicks are not here). The wheel does nothing: tmux 3.3a's mouse
+   * branch of mode_tree_key takes it before its WheelUpPane case could.
+   */
+  mouse(kind: "down" | "double" | "wheelUp" | "wheelDown", _x: number, y: number, by: ModeCaller): void {
+    if (kind === "wheelUp" || kind === "wheelDown") return;
+    this.refresh();
+    if (y >= this.height || this.offset + y >= this.lines.length) return;
+    this.current = this.offset + y;
+    if (kind === "double") this.choose(by);
+  }
+
   private leave(): void {
     this.closed = true;
     this.spec.close();
