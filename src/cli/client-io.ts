@@ -20,18 +20,29 @@ export async function isatty(fd: number): Promise<boolean> {
  */
 export class ClientOutput {
   private tail: Promise<void> = Promise.resolve();
+  /** Writes made through Bun.write not done yet: a synchronous writer waits for them, for the order. */
+  private pending = 0;
 
-  constructor(private readonly sync: ((fd: number, bytes: Uint8Array) => void) | null) {}
+  constructor(private sync: ((fd: number, bytes: Uint8Array) => void) | null) {}
+
+  /** Write synchronously from now on (a client that came to keep a terminal), once what is pending has gone. */
+  useSync(sync: (fd: number, bytes: Uint8Array) => void): void {
+    this.sync = sync;
+  }
 
   write(fd: 1 | 2, data: string | Uint8Array): void {
     const bytes = typeof data === "string" ? Buffer.from(data, "utf8") : data;
-    if (this.sync) return this.sync(fd, bytes);
+    if (this.sync && this.pending === 0) return this.sync(fd, bytes);
     const target = fd === 1 ? Bun.stdout : Bun.stderr;
+    this.pending++;
     // A closed stdout (EPIPE) has nothing more to show.
-    this.tail = this.tail.then(() => Bun.write(target, bytes)).then(
-      () => {},
-      () => {},
-    );
+    this.tail = this.tail
+      .then(() => Bun.write(target, bytes))
+      .then(
+        () => {},
+        () => {},
+      )
+      .then(() => void this.pending--);
   }
 
   /** Everything written so far has gone. */

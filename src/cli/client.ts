@@ -1,11 +1,12 @@
 // The client: connects to the server (starting it when the command may), sends one command,
-// prints its output, and, when the command attaches, keeps the terminal for the server: raw
-// mode, SIGWINCH as resize, suspend, the terminal restored on every exit. The server reads the
-// keys and draws the frames on the terminal itself (ClientTty); where it cannot open it, or
-// with WEFT_RELAY=1, this process passes keys to it and its frames to stdout. An attached
-// client only waits: it keeps the terminal through libc (client-terminal.ts), and neither
-// node:fs nor node:tty's streams are loaded unless it relays, starts a server with a log file
-// or runs in control mode.
+// prints its output, and, when the command attaches, lends the terminal to the server. As
+// tmux's, the server learns the terminal's name and size, sets its modes, reads the keys and
+// draws the frames on it itself (ClientTty, tty-modes.ts); this process passes on SIGWINCH,
+// stops for suspend-client, runs lock-command, and leaves the session's screen on every exit.
+// Where the server cannot open the terminal, or with WEFT_RELAY=1, this process keeps the modes
+// through libc (client-terminal.ts) and passes keys and frames. An attached client only waits:
+// it loads neither libc's bindings nor node:fs nor node:tty's streams unless it relays, starts
+// a server with a log file or runs in control mode.
 import type * as NodeFs from "node:fs";
 import type { Socket } from "bun";
 import {
@@ -167,10 +168,25 @@ function ttyName(fs: typeof NodeFs): string | undefined {
   }
 }
 
-/** The terminal's size, as process.stdout.columns and rows gave it (80x24 where it says none). */
-function terminalSize(term: Terminal | null): { cols: number; rows: number } {
-  return term?.windowSize(1) ?? { cols: 80, rows: 24 };
+/** The terminal's size for the server: none when the server holds the terminal and reads it (no libc here); else as process.stdout.columns and rows gave it (80x24 where it says none). */
+function terminalSize(term: Terminal | null): { cols: number; rows: number } | Record<string, never> {
+  return term ? (term.windowSize(1) ?? { cols: 80, rows: 24 }) : {};
 }
+
+/**
+ * Give the terminal the modes the server found on it (`stty -g` form), when the server can no
+ * longer do so (it was lost, or does not answer): spawning stty costs ~2 ms, on this rare path only.
+ */
+function restoreWithStty(modes: string): void {
+  try {
+    Bun.spawnSync(["stty", modes], { stdin: "inherit", stdout: "ignore", stderr: "ignore" });
+  } catch {
+    // no stty: nothing more can be done without libc
+  }
+}
+
+/** How long an attached client told to go waits for the server to give its terminal back. */
+const EXITING_WAIT_MS = 1000;
 
 function processEnv(): Record<string, string> {
   const env: Record<string, string> = {};
@@ -181,12 +197,12 @@ function processEnv(): Record<string, string> {
 export async function runClient(opts: ClientOptions): Promise<number> {
   mark("client started");
   const prog = opts.prog ?? "weft";
-  // node:fs and libc's terminal calls only where they are used: in control mode, on a
-  // terminal. A script's command needs neither.
+  // node:fs only in control mode, libc's terminal calls only where this process keeps the
+  // terminal (WEFT_RELAY=1, or a server that could not open it). A script's command needs neither.
   const stdinTty = await isatty(0);
   const isTty = stdinTty && (await isatty(1));
   const fs = opts.control ? await import("node:fs") : null;
-  const term: Terminal | null = isTty && !opts.control ? await import("./client-terminal.ts") : null;
+  let term: Terminal | null = isTty && !opts.control && process.env.WEFT_RELAY === "1" ? await import("./client-terminal.ts") : null;
   // The sequences that enter and leave the session's screen; only a terminal attaches.
   const { ENTER, LEAVE, LOCK_SCREEN } = isTty ? await import("../mux/client/terminal-modes.ts") : { ENTER: "", LEAVE: "", LOCK_SCREEN: "" };
   const output = new ClientOutput(term ? term.writeAll : fs ? (fd, b) => writeAllSync(fs, fd, b) : null);
@@ -200,18 +216,24 @@ export async function runClient(opts: ClientOptions): Promise<number> {
   const done = new Promise<number>((r) => (resolveDone = r));
   let finished = false;
   let controlExited = false;
+  /** The modes the server set raw mode from (`stty -g` form): it restores them; this process only if it is lost. */
+  let serverModes: string | undefined;
+  /** Told to go while attached (a signal): how it ends once the server has given the terminal back. */
+  let exiting: { code: number; message: string } | null = null;
 
-  const restore = () => {
+  const restore = (lost = false) => {
     if (!attached || restored) return;
     restored = true;
     out(1, LEAVE);
     term?.restoreMode(0);
+    if (lost && serverModes) restoreWithStty(serverModes);
     if (relaying) process.stdin.pause();
   };
-  const finish = (code: number, message?: string, stream: 1 | 2 = 2) => {
+  const finish = (code: number, message?: string, stream: 1 | 2 = 2, lost = false) => {
     if (finished) return;
     finished = true;
-    restore();
+    if (exiting) ({ code, message } = exiting);
+    restore(lost || (exiting !== null && !detached));
     control?.restore();
     if (message) out(stream, message + "\n");
     resolveDone(code);
@@ -223,6 +245,8 @@ export async function runClient(opts: ClientOptions): Promise<number> {
   // reading a client whose pane is behind), never dropped.
   const newOutbox = () => new Outbox((b) => sock?.write(b) ?? b.length);
   let outbox = newOutbox();
+  /** The server said detach (and so gave the terminal back). */
+  let detached = false;
   const write = (bytes: Uint8Array) => {
     if (sock && !outbox.write(bytes) && relaying) process.stdin.pause();
     else if (sock && control && outbox.bytes > 0) control.pause();
@@ -260,7 +284,7 @@ export async function runClient(opts: ClientOptions): Promise<number> {
         out(1, "%exit lost server\n");
         return finish(1);
       }
-      finish(1, attached ? "[lost server]" : prog === "tmux" ? "server exited unexpectedly" : "weft: server exited unexpectedly");
+      finish(1, attached ? "[lost server]" : prog === "tmux" ? "server exited unexpectedly" : "weft: server exited unexpectedly", 2, !detached);
     },
   };
 
@@ -280,15 +304,16 @@ export async function runClient(opts: ClientOptions): Promise<number> {
         mark("exit received");
         return finish(m.code);
       case "attach":
-        return enterAttached(m.direct === true);
+        return void enterAttached(m.direct === true, m.modes);
       case "detach":
+        detached = true;
         finish(m.code, m.message, 1);
         if (m.hup && process.ppid > 1) process.kill(process.ppid, "SIGHUP"); // as tmux's client, once it has left
         return;
       case "suspend":
-        return suspend();
+        return void suspend();
       case "lock":
-        return lock(m.command);
+        return void lock(m.command);
       case "control-exit":
         controlExited = true;
         return void control?.exit(m.reason, m.waitExit, (t) => out(1, t)).then(() => finish(m.code));
@@ -299,10 +324,11 @@ export async function runClient(opts: ClientOptions): Promise<number> {
   // effect before kill() returns, so what follows runs once the shell continues us (fg).
   // Where no job control can stop us (an orphaned process group ignores SIGTSTP), the same
   // path simply redraws.
-  const suspend = () => {
+  const suspend = async () => {
     if (!attached || restored) return;
     out(1, LEAVE);
     term?.restoreMode(0);
+    await output.flushed(); // on the terminal before we stop
     process.kill(process.pid, "SIGTSTP");
     term?.setRawMode(0);
     out(1, ENTER);
@@ -312,10 +338,11 @@ export async function runClient(opts: ClientOptions): Promise<number> {
   // lock-client: lock-command runs on the cleared terminal, as tmux's client runs it with
   // system(3): what it prints (sh's "not found" when there is no such program) stays on the
   // terminal it was given, and whatever it exits with, the client comes back redrawn.
-  const lock = (command: string) => {
+  const lock = async (command: string) => {
     if (!attached || restored) return;
     out(1, LEAVE + LOCK_SCREEN);
     term?.restoreMode(0);
+    await output.flushed();
     Bun.spawnSync(["/bin/sh", "-c", command], { stdin: "inherit", stdout: "inherit", stderr: "inherit" });
     term?.setRawMode(0);
     out(1, ENTER);
@@ -330,22 +357,34 @@ export async function runClient(opts: ClientOptions): Promise<number> {
       send({ t: "command", argv: opts.argv, cwd: process.cwd(), env: processEnv(), terminal, control: control.mode });
       return control.start();
     }
+    // On a terminal the server learns it from this process's stdin (probe); WEFT_RELAY=1 names it here.
+    const TERM = process.env.TERM ?? "xterm";
     send({
       t: "command",
       argv: opts.argv,
       cwd: process.cwd(),
       env: processEnv(),
       terminal: term
-        ? { ...terminalSize(term), term: process.env.TERM ?? "xterm", tty: term.readLink("/proc/self/fd/0"), rdev: ttyRdev(term), pid: process.pid }
-        : undefined,
+        ? { cols: 80, rows: 24, ...terminalSize(term), term: TERM, tty: term.readLink("/proc/self/fd/0"), rdev: ttyRdev(term), pid: process.pid }
+        : isTty
+          ? { probe: true, term: TERM, pid: process.pid }
+          : undefined,
     });
   };
 
-  // `direct`: the server reads the terminal and draws on it itself (ClientTty); this process
-  // only keeps its modes, its size and its suspend, and restores it at the end.
-  const enterAttached = (direct: boolean) => {
+  // `direct`: the server reads the terminal and draws on it itself (ClientTty); with `modes`
+  // it has set raw mode too and gives the modes back itself. Otherwise this process sets raw
+  // mode (libc) and relays, as the terminal's size tells it.
+  const enterAttached = async (direct: boolean, modes: string | undefined) => {
     attached = true;
-    term?.setRawMode(0);
+    serverModes = modes;
+    if (!direct || !modes) {
+      const probed = term === null;
+      term ??= await import("./client-terminal.ts");
+      output.useSync(term.writeAll);
+      term.setRawMode(0);
+      if (probed) send({ t: "resize", ...terminalSize(term) }); // the server may not have known it
+    }
     if (!direct) {
       out(1, ENTER);
       relaying = true;
@@ -354,8 +393,20 @@ export async function runClient(opts: ClientOptions): Promise<number> {
     }
     process.on("SIGWINCH", () => send({ t: "resize", ...terminalSize(term) }));
   };
+  // Told to go while the server holds the terminal: it gives the terminal back first (tmux's
+  // MSG_EXITING), then detaches us; if it does not answer, stty does.
+  const exit = (code: number, message: string) => {
+    if (exiting) return;
+    exiting = { code, message };
+    send({ t: "exiting" });
+    setTimeout(() => finish(code, message, 2, true), EXITING_WAIT_MS).unref();
+  };
   for (const sig of ["SIGTERM", "SIGHUP", "SIGINT"] as const) {
-    process.on(sig, () => finish(sig === "SIGINT" ? 130 : 1, attached ? `[terminated]` : undefined));
+    process.on(sig, () => {
+      const code = sig === "SIGINT" ? 130 : 1;
+      if (attached && serverModes && !restored) exit(code, "[terminated]");
+      else finish(code, attached ? `[terminated]` : undefined);
+    });
   }
 
   // Resolves with LOST when the server closes before answering and this try may be retried:

@@ -302,10 +302,21 @@ export function killProcess(pid: number, sig: number): void {
 const SOL_SOCKET = 1;
 const SO_PEERCRED = 17;
 
-/** The uid of the process at the other end of a connected Unix socket (SO_PEERCRED), or null. */
-export function peerUid(fd: number): number | null {
-  const cred = new Int32Array(3); // struct ucred: pid, uid, gid
+/** struct ucred (pid, uid, gid) of the process at the other end of a connected Unix socket, or null. */
+function peerCred(fd: number): Int32Array | null {
+  const cred = new Int32Array(3);
   const len = new Uint32Array([12]);
   if (sys.getsockopt(fd, SOL_SOCKET, SO_PEERCRED, ptr(cred), ptr(len)) !== 0 || len[0] !== 12) return null;
-  return cred[1] ?? null;
+  return cred;
+}
+
+/** The uid of the process at the other end of a connected Unix socket (SO_PEERCRED), or null. */
+export function peerUid(fd: number): number | null {
+  return peerCred(fd)?.[1] ?? null;
+}
+
+/** Its pid, as this process's /proc names it (a client in another PID namespace says another), or null. */
+export function peerPid(fd: number): number | null {
+  const pid = peerCred(fd)?.[0];
+  return pid !== undefined && pid > 0 ? pid : null;
 }

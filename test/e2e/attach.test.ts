@@ -1,6 +1,8 @@
 // Attach, detach and reattach through real clients in PTYs; keys reach panes and bindings.
 import { test, expect, afterEach } from "bun:test";
-import { readdirSync, readlinkSync } from "node:fs";
+import { readdirSync, readlinkSync, readFileSync, mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { Weft } from "../helpers/weft.ts";
 import { within, waitFor } from "../helpers/wait.ts";
 
@@ -67,6 +69,64 @@ for (const relay of [false, true]) {
     await sh.waitForScreen((s) => s.includes("after-9"), "the shell's own echo: no key went to the server");
   });
 }
+
+// The server sets the client's terminal raw and gives its modes back; a client told to go by a
+// signal has the server give them back first, and one whose server is lost restores them with stty.
+for (const ending of ["SIGTERM to the client", "SIGKILL to the server"] as const) {
+  test(`attached, then ${ending}: the shell gets its terminal back in the modes it had`, async () => {
+    const w = (weft = await Weft.start());
+    const dir = mkdtempSync(join(tmpdir(), "weft-modes-"));
+    try {
+      await w.ok("new", "-d", "-s", "main", "sh");
+      const sh = w.shell();
+      await sh.waitForScreen((s) => s.includes("$"), "the shell's prompt");
+      // Under sh -c: bash would give its terminal its modes back itself after the job.
+      sh.type(`sh -c 'stty -g > ${dir}/before; $WEFT_CMD attach -t main; stty -g > ${dir}/after; echo done-$((4*5))'\r`);
+      await sh.waitForScreen((s) => s.includes("[main]"), "attached");
+      const client = Number((await w.ok("display", "-p", "#{client_pid}")).trim());
+      const server = w.serverPids()[0]!;
+      if (ending === "SIGTERM to the client") process.kill(client, "SIGTERM");
+      else process.kill(server, "SIGKILL");
+      await sh.waitForScreen((s) => s.includes(ending === "SIGTERM to the client" ? "[terminated]" : "[lost server]"), "the client's last word");
+      await sh.waitForScreen((s) => s.includes("done-20"), "sh ran stty after the client");
+      expect(readFileSync(`${dir}/after`, "utf8")).toBe(readFileSync(`${dir}/before`, "utf8"));
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+}
+
+/** The terminal's modes as `stty -g` prints them, read from outside. */
+function modesOf(tty: string): string {
+  return Bun.spawnSync(["sh", "-c", `stty -g < ${tty}`]).stdout.toString().trim();
+}
+
+test("suspend-client: the server gives the terminal its modes back while the client is stopped, and raw mode again when it continues", async () => {
+  const w = (weft = await Weft.start());
+  await w.ok("new", "-d", "-s", "main", "sh");
+  const sh = w.shell();
+  await sh.waitForScreen((s) => s.includes("$"), "the shell's prompt");
+  const tty = readlinkSync(`/proc/${sh.pty.pid}/fd/0`);
+  const dir = mkdtempSync(join(tmpdir(), "weft-modes-"));
+  // Under sh -c: no job control that would set the modes itself when the client stops; the
+  // modes are those the client starts in (not the shell's line editor's).
+  sh.type(`sh -c 'stty -g > ${dir}/before; $WEFT_CMD attach -t main; stty -g > ${dir}/after; echo done-$((4*5))'\r`);
+  await sh.waitForScreen((s) => s.includes("[main]"), "attached");
+  const before = readFileSync(`${dir}/before`, "utf8").trim();
+  await waitFor(() => modesOf(tty) !== before, "raw mode");
+  const client = Number((await w.ok("display", "-p", "#{client_pid}")).trim());
+  await w.ok("suspend-client");
+  await waitFor(() => readFileSync(`/proc/${client}/stat`, "utf8").split(") ")[1]?.startsWith("T") === true, "the client to stop");
+  expect(modesOf(tty)).toBe(before);
+  process.kill(client, "SIGCONT");
+  await waitFor(() => modesOf(tty) !== before, "raw mode again");
+  sh.type("echo back-$((5*5))\r");
+  await sh.waitForScreen((s) => s.includes("back-25"), "keys reach the pane again");
+  sh.type("\x02d");
+  await sh.waitForScreen((s) => s.includes("done-20"), "detached, and sh ran stty after the client");
+  expect(readFileSync(`${dir}/after`, "utf8").trim()).toBe(before);
+  rmSync(dir, { recursive: true, force: true });
+});
 
 test("two clients see the same pane", async () => {
   weft = await Weft.start();

@@ -84,3 +84,13 @@ test("without -p and no attached client nothing is printed", async () => {
   const r = await weft.run("display", "-t", "fixed", "hello");
   expect([r.code, r.stdout, r.stderr]).toEqual([0, "", ""]);
 });
+
+test("in a hook (no client) the message is reported but the hook's next commands still run, as tmux 3.3a's", async () => {
+  // regress/hooks-lifecycle.sh: 'display-message -p ... ; set -g @queued-pane-exited 1'.
+  await weft.ok("set", "-g", "@after-display", "0");
+  await weft.ok("set-hook", "-g", "session-created", 'display-message -p "created #{hook_session_name}" ; set -g @after-display 1');
+  await weft.ok("new", "-d", "-s", "hooked");
+  await waitFor(async () => (await weft.ok("show", "-gv", "@after-display")) === "1\n", "the command after display-message in the hook");
+  await weft.ok("set-hook", "-gu", "session-created");
+  await weft.ok("kill-session", "-t", "hooked");
+});

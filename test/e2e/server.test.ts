@@ -64,6 +64,22 @@ test("commands with no server say so; a stale socket does not block a new server
   expect(await weft.ok("ls", "-F", "#S")).toBe("b\n");
 });
 
+test("a server no client ever reached exits on its own (its client was killed before connecting)", async () => {
+  weft = await Weft.start();
+  const w = weft;
+  mkdirSync(join(w.socketPath, ".."), { recursive: true, mode: 0o700 });
+  const server = Bun.spawn([w.bin, "__server", "-S", w.socketPath, "-f", "/dev/null"], { env: { ...w.env, WEFT_TEST_FIRST_CLIENT_MS: "300" }, stdio: ["ignore", "ignore", "ignore"] });
+  expect(await within(server.exited, "the unreached server to exit")).toBe(0);
+  // One that a client reaches in time stays for its sessions, as before.
+  const kept = Bun.spawn([w.bin, "__server", "-S", w.socketPath, "-f", "/dev/null"], { env: { ...w.env, WEFT_TEST_FIRST_CLIENT_MS: "300" }, stdio: ["ignore", "ignore", "ignore"] });
+  await waitFor(() => existsSync(w.socketPath), "the socket");
+  await w.ok("new", "-d", "-s", "kept");
+  await Bun.sleep(800); // past its first-client wait: that it does not exit has no event to wait on
+  expect(kept.exitCode).toBeNull();
+  await w.ok("kill-server");
+  expect(await within(kept.exited, "kill-server")).toBe(0);
+});
+
 test("a garbage frame, a bad version and a silent client close only their own connection", async () => {
   weft = await Weft.start();
   await weft.ok("new", "-d", "-s", "keep", "--", "sh");

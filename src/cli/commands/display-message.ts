@@ -41,8 +41,9 @@ export const displayMessage: CommandEntry = {
     }
     const log = flag(ctx.args, "v") ? (line: string) => ctx.print(line) : undefined;
     const text = expandAt(ctx.server, place, message ?? fmt ?? DEFAULT, { time: true, ...(log ? { log } : {}) });
-    // With no client at all (the config file), the message is an error, as tmux's cmdq_error.
-    if (ctx.client === null) throw new CommandError(text);
+    // With no client at all (the config file, a hook), the message is reported as an error, as
+    // tmux's cmdq_error, but the command does not fail: the rest of its list runs.
+    if (ctx.client === null) return void ctx.item.error(text);
     if (flag(ctx.args, "p")) ctx.print(text);
     else client?.showMessage(text, delay);
   },

@@ -17,6 +17,8 @@ import {
   type TerminalInfo,
 } from "./protocol.ts";
 import { ClientTty } from "./client-tty.ts";
+import { clientTerminal, getModes, rawFrom, setModes, sttyForm, windowSize } from "./tty-modes.ts";
+import { peerPid } from "../../pty/libc.ts";
 import { ENTER } from "./terminal-modes.ts";
 import { ClientView } from "./view.ts";
 import { statusLineCount } from "./status.ts";
@@ -54,6 +56,8 @@ export class ClientConnection {
   private readonly outbox: Outbox; // bytes the socket has not taken yet
   /** The client's terminal, read and written here while attached (ClientTty); null: the client relays. */
   private tty: ClientTty | null = null;
+  /** Its terminal's modes as the server first found them (before raw mode): what every way out gives back. */
+  private ttyModes: Uint8Array | null = null;
   private ending = false; // end the socket once the outbox is written
   /** The exit status its process gets (tmux's c->retval): 1 once an error was reported to it. */
   retval = 0;
@@ -133,35 +137,48 @@ export class ClientConnection {
       case "command":
         this.cwd = m.cwd;
         this.env = m.env;
-        this.terminal = m.terminal;
-        if (m.terminal) {
-          this.cols = m.terminal.cols;
-          this.rows = m.terminal.rows;
+        this.terminal = m.terminal && "probe" in m.terminal ? clientTerminal(this.peerPid ?? m.terminal.pid, m.terminal.term) : m.terminal;
+        if (this.terminal) {
+          this.cols = this.terminal.cols;
+          this.rows = this.terminal.rows;
         }
         if (m.control && !this.control) this.control = new ControlClient(this, this.server, m.control);
         this.server.dispatchCommand(this, m.argv);
         return;
       case "input-end":
         return this.control?.requestExit();
+      case "exiting":
+        // The client was told to go (SIGTERM, SIGHUP): its terminal back first, as tmux's MSG_EXITING.
+        return this.session ? this.detach("", 1) : this.close();
       case "resize":
-      case "resume":
+      case "resume": {
         if (this.control) return; // a control client's size is refresh-client -C's
-        this.cols = m.cols;
-        this.rows = m.rows;
         this.lastActivity = performance.now();
         if (m.t === "resume" && this.suspended) {
           this.suspended = false;
           if (this.session) this.openTty(false); // the client has entered again
         }
+        // A client whose terminal the server holds sends no size: the server reads it.
+        const size = m.cols !== undefined ? { cols: m.cols, rows: m.rows } : this.tty ? windowSize(this.tty.fd) : null;
+        if (!size) return;
+        this.cols = size.cols;
+        this.rows = size.rows;
         if (this.session) {
-          this.view.resize(m.cols, m.rows);
+          this.view.resize(size.cols, size.rows);
           this.server.sessionSizeChanged(this.session);
           if (m.t === "resize") this.server.model.notify.emit({ type: "client-resized", client: this, session: this.session });
           if (m.t === "resume") this.redraw();
           else this.markDirty();
         }
         return;
+      }
     }
+  }
+
+  /** The client process's pid as the kernel tells it (SO_PEERCRED), or null. */
+  private get peerPid(): number | null {
+    const fd = (this.socket as unknown as { fd?: unknown }).fd;
+    return typeof fd === "number" && fd >= 0 ? peerPid(fd) : null;
   }
 
   /**
@@ -285,11 +302,16 @@ export class ClientConnection {
       },
       end: () => this.releaseTty(),
     });
-    if (this.tty && enter) this.tty.write(Buffer.from(ENTER, "latin1"));
+    if (!this.tty) return;
+    // Raw mode, from the modes it had when first taken (the client's suspend gives them back).
+    this.ttyModes ??= getModes(this.tty.fd);
+    if (this.ttyModes) setModes(this.tty.fd, rawFrom(this.ttyModes));
+    if (enter) this.tty.write(Buffer.from(ENTER, "latin1"));
   }
 
-  /** Give the terminal back to the client (detach, suspend, its end): nothing more is read from it here. */
+  /** Give the terminal back to the client (detach, suspend, its end) in the modes it had: nothing more is read from it here. */
   private releaseTty(): void {
+    if (this.tty && this.ttyModes) setModes(this.tty.fd, this.ttyModes);
     this.tty?.close();
     this.tty = null;
   }
@@ -357,7 +379,8 @@ export class ClientConnection {
     }
     if (first) {
       this.openTty();
-      this.send({ t: "attach", session: s.name, ...(this.tty ? { direct: true } : {}) });
+      const modes = this.tty && this.ttyModes ? { modes: sttyForm(this.ttyModes) } : {};
+      this.send({ t: "attach", session: s.name, ...(this.tty ? { direct: true } : {}), ...modes });
       this.view.start(s);
       if (this.server.model.serverOptions.getFlag("focus-events")) this.setFocusReporting(true);
     }

@@ -3,7 +3,7 @@
 // carrying the protocol version.
 
 /** Bump on any incompatible change to the frames or messages below. */
-export const PROTOCOL_VERSION = 2;
+export const PROTOCOL_VERSION = 3;
 
 /** A frame larger than this is malformed: the biggest real one is a full redraw (~1 MiB). */
 export const MAX_FRAME = 16 * 1024 * 1024;
@@ -24,16 +24,32 @@ export interface TerminalInfo {
   rdev?: number;
 }
 
+/**
+ * A client on a terminal that the server learns itself (tty-modes.ts): name, device and size
+ * from the client process's stdin, as the socket's peer pid names it (`pid`, its own, where the
+ * kernel does not tell). The server then keeps its modes too, and the client loads no libc.
+ */
+export interface ProbedTerminal {
+  probe: true;
+  term: string;
+  pid: number;
+}
+
 /** Client → server control messages. */
 export type ClientMessage =
   | { t: "hello"; version: number }
   /** `control`: a control-mode client (-C 1, -CC 2): its data frames are command lines, and the server's are its output. */
-  | { t: "command"; argv: string[]; cwd: string; env: Record<string, string>; terminal?: TerminalInfo; control?: 1 | 2 }
+  | { t: "command"; argv: string[]; cwd: string; env: Record<string, string>; terminal?: TerminalInfo | ProbedTerminal; control?: 1 | 2 }
   /** A control client's input ended (EOF): it detaches, as an empty line does. */
   | { t: "input-end" }
+  /** Its terminal's new size; none when the server holds the terminal and reads the size itself. */
   | { t: "resize"; cols: number; rows: number }
-  /** Back from suspend-client: the terminal is the client's again, at this size. */
-  | { t: "resume"; cols: number; rows: number };
+  | { t: "resize"; cols?: undefined; rows?: undefined }
+  /** Back from suspend-client: the terminal is the client's again (at this size, as for resize). */
+  | { t: "resume"; cols: number; rows: number }
+  | { t: "resume"; cols?: undefined; rows?: undefined }
+  /** The attached client was told to go (a signal): the server gives its terminal back, then detaches it. */
+  | { t: "exiting" };
 
 /** Server → client control messages. */
 export type ServerMessage =
@@ -41,8 +57,12 @@ export type ServerMessage =
   | { t: "error"; message: string }
   | { t: "output"; stream: "out" | "err"; text: string }
   | { t: "exit"; code: number }
-  /** `direct`: the server reads and writes the terminal itself; the client only keeps its modes. */
-  | { t: "attach"; session: string; direct?: boolean }
+  /**
+   * `direct`: the server reads and writes the terminal itself; `modes`: it has set them (raw)
+   * and gives them back on detach, suspend and lock; these are the ones it found, in `stty -g`
+   * form, for the client to restore should the server be lost. Without them the client sets raw mode.
+   */
+  | { t: "attach"; session: string; direct?: boolean; modes?: string }
   /** `hup` (detach-client -P): the client then sends SIGHUP to its parent, as tmux's MSG_DETACHKILL. */
   | { t: "detach"; message: string; code: number; hup?: boolean }
   /** suspend-client: give the terminal back and stop (SIGTSTP) until continued. */
@@ -231,16 +251,18 @@ export function validateClientMessage(m: unknown): ClientMessage | null {
       if (!isStringArray(o.argv) || typeof o.cwd !== "string") return null;
       if (typeof o.env !== "object" || o.env === null) return null;
       const t = o.terminal as Record<string, unknown> | undefined;
+      if (t !== undefined && t.probe === true) return typeof t.term === "string" && Number.isInteger(t.pid) ? (o as ClientMessage) : null;
       if (t !== undefined && (!isDim(t.cols) || !isDim(t.rows) || typeof t.term !== "string")) return null;
       if (o.control !== undefined && o.control !== 1 && o.control !== 2) return null;
       if (t !== undefined && ((t.tty !== undefined && typeof t.tty !== "string") || (t.pid !== undefined && !Number.isInteger(t.pid)) || (t.rdev !== undefined && !Number.isInteger(t.rdev)))) return null;
       return o as ClientMessage;
     }
     case "input-end":
+    case "exiting":
       return o as ClientMessage;
     case "resize":
     case "resume":
-      return isDim(o.cols) && isDim(o.rows) ? (o as ClientMessage) : null;
+      return (isDim(o.cols) && isDim(o.rows)) || (o.cols === undefined && o.rows === undefined) ? (o as ClientMessage) : null;
     default:
       return null;
   }

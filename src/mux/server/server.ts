@@ -59,6 +59,12 @@ function socketPeerUid(sock: Socket<ClientConnection>): number | null {
   return peerUid(fd);
 }
 
+/**
+ * How long a started server waits for its first client before it may exit (exit-empty). Test
+ * seam: WEFT_TEST_FIRST_CLIENT_MS shortens it.
+ */
+const FIRST_CLIENT_MS = Number(process.env.WEFT_TEST_FIRST_CLIENT_MS) || 15_000;
+
 export class Server implements ClientHost {
   readonly model: Model;
   readonly clients = new Set<ClientConnection>();
@@ -212,6 +218,14 @@ export class Server implements ClientHost {
       process.umask(umask);
     }
     chmodSync(path, 0o600);
+    // tmux's server is forked with its first client already connected; this one is spawned and
+    // waits for it. A client killed before it connected (^C on a slow start) would leave a
+    // server with nothing in it holding the socket forever: one that nobody reached in
+    // FIRST_CLIENT_MS looks again as if its last client had left.
+    setTimeout(() => {
+      this.everConnected = true;
+      this.maybeExit();
+    }, FIRST_CLIENT_MS).unref();
   }
 
   private listenOn(path: string): ReturnType<typeof Bun.listen<ClientConnection>> {

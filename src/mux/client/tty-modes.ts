@@ -1,0 +1,114 @@
+// What the server learns and sets on an attached client's terminal, as tmux's server does
+// (tty_start_tty, tty_stop_tty): its name, device and size from the client's stdin, raw mode
+// while attached and the modes it found on every way out. The client then loads neither libc's
+// bindings nor node:fs: an attached client is an empty Bun program that waits.
+import { readlinkSync, statSync, openSync, closeSync, constants as fsc } from "node:fs";
+import { ptr } from "bun:ffi";
+import { sys, errno, EINTR, SIZEOF_TERMIOS, TCSANOW } from "../../pty/libc.ts";
+import type { TerminalInfo } from "./protocol.ts";
+
+// glibc on x86-64 Linux: struct termios (four tcflag_t, c_line, c_cc[32], speeds).
+const C_IFLAG = 0;
+const C_OFLAG = 4;
+const C_CFLAG = 8;
+const C_LFLAG = 12;
+const C_CC = 17;
+const NCCS = 32;
+const VTIME = 5;
+const VMIN = 6;
+const TIOCGWINSZ = 0x5413;
+const BRKINT = 0o2, INPCK = 0o20, ISTRIP = 0o40, ICRNL = 0o400, IXON = 0o2000;
+const ONLCR = 0o4;
+const CS8 = 0o60;
+const ISIG = 0o1, ICANON = 0o2, ECHO = 0o10, IEXTEN = 0o100000;
+
+/** A libc call again while a signal interrupts it (EINTR). */
+function retry(call: () => number): boolean {
+  for (;;) {
+    if (call() === 0) return true;
+    if (errno() !== EINTR) return false;
+  }
+}
+
+/** The terminal's modes now (tcgetattr), or null when `fd` is no terminal. */
+export function getModes(fd: number): Uint8Array | null {
+  const t = new Uint8Array(SIZEOF_TERMIOS + 4);
+  return retry(() => sys.tcgetattr(fd, ptr(t))) ? t : null;
+}
+
+/**
+ * Set `modes` at once (TCSANOW: never wait for output to drain, which a stalled terminal would
+ * make the whole server wait for). Output already written was processed as it was written.
+ */
+export function setModes(fd: number, modes: Uint8Array): boolean {
+  return retry(() => sys.tcsetattr(fd, TCSANOW, ptr(modes)));
+}
+
+/**
+ * Raw mode from `modes`, as the client set it before (libuv's UV_TTY_MODE_RAW, which Bun's
+ * setRawMode copies): no echo, no line editing, no signals from keys, LF still written as CRLF.
+ */
+export function rawFrom(modes: Uint8Array): Uint8Array {
+  const t = modes.slice();
+  const v = new DataView(t.buffer);
+  const and = (off: number, mask: number) => v.setUint32(off, v.getUint32(off, true) & ~mask, true);
+  const or = (off: number, bits: number) => v.setUint32(off, v.getUint32(off, true) | bits, true);
+  and(C_IFLAG, BRKINT | ICRNL | INPCK | ISTRIP | IXON);
+  or(C_OFLAG, ONLCR);
+  or(C_CFLAG, CS8);
+  and(C_LFLAG, ECHO | ICANON | IEXTEN | ISIG);
+  t[C_CC + VMIN] = 1;
+  t[C_CC + VTIME] = 0;
+  return t;
+}
+
+/**
+ * `modes` as `stty -g` prints them (and `stty` takes them back): the four flag words, then each
+ * control character, in hex. The client keeps this to restore its terminal by running stty
+ * should the server die while it is attached.
+ */
+export function sttyForm(modes: Uint8Array): string {
+  const v = new DataView(modes.buffer, modes.byteOffset);
+  const flags = [C_IFLAG, C_OFLAG, C_CFLAG, C_LFLAG].map((o) => v.getUint32(o, true).toString(16));
+  const cc = Array.from(modes.subarray(C_CC, C_CC + NCCS), (c) => c.toString(16));
+  return [...flags, ...cc].join(":");
+}
+
+/** The terminal's size (TIOCGWINSZ), or null when it says none. */
+export function windowSize(fd: number): { cols: number; rows: number } | null {
+  const ws = new Uint16Array(4);
+  if (!retry(() => sys.ioctl(fd, TIOCGWINSZ, ptr(ws)))) return null;
+  const [rows = 0, cols = 0] = ws;
+  return cols > 0 && rows > 0 ? { cols, rows } : null;
+}
+
+/** Open the terminal device at `path` as ClientTty does (ours, non-blocking, never our controlling terminal). */
+export function openTerminal(path: string): number {
+  return openSync(path, fsc.O_RDWR | fsc.O_NOCTTY | fsc.O_NONBLOCK);
+}
+
+/**
+ * The terminal of the client process `pid`, read from its stdin and stdout (/proc/PID/fd/0 and
+ * 1): its device's name (/dev/pts/N) and size, and its device number when stdout is the same
+ * terminal (then the server may read and draw on it itself). Where /proc does not tell (another
+ * mount namespace), the terminal is unnamed, 80x24, and the client relays.
+ */
+export function clientTerminal(pid: number, term: string): TerminalInfo {
+  const info: TerminalInfo = { cols: 80, rows: 24, term, pid };
+  try {
+    const tty = readlinkSync(`/proc/${pid}/fd/0`);
+    if (!tty.startsWith("/")) return info;
+    info.tty = tty;
+    const rdev = statSync(`/proc/${pid}/fd/0`).rdev;
+    if (statSync(`/proc/${pid}/fd/1`).rdev === rdev) info.rdev = rdev;
+    const fd = openTerminal(tty);
+    try {
+      Object.assign(info, windowSize(fd));
+    } finally {
+      closeSync(fd);
+    }
+  } catch {
+    // what could be learnt stays
+  }
+  return info;
+}
