@@ -1,5 +1,6 @@
 // Records what tmux 3.3a draws for choose-tree and choose-buffer (the tree lines, the list's
-// height, the preview box's title, filter state and contents) into test/e2e/goldens/mode-tree.json,
+// height, the preview box's title, filter state and contents, and after the mode's keys:
+// expanding, collapsing, sorting, tags, the filter, search and kill prompts) into test/e2e/goldens/mode-tree.json,
 // which test/e2e/mode-tree.test.ts compares weft's screens against; each case is attached in the
 // painting host (test/helpers/paint-host.ts). choose-client is not here: its lines name the
 // client's tty, which differs from run to run.
@@ -24,6 +25,11 @@ const BUFFERS: string[][] = [
   ["set-buffer", "-b", "beta", "beta text"],
 ];
 
+/** A left click at a 0-based cell, as SGR mouse reports. */
+const click = (x: number, y: number) => `\x1b[<0;${x + 1};${y + 1}M\x1b[<0;${x + 1};${y + 1}m`;
+const LEFT = "\x1b[D";
+const RIGHT = "\x1b[C";
+
 export const CASES: PaintCase[] = [
   { name: "tree", config: CONFIG, commands: [...SETUP, ["choose-tree", "-t", "s:0"]], rows: 30 },
   { name: "tree-sessions", config: CONFIG, commands: [...SETUP, ["choose-tree", "-s", "-t", "s:0"]], rows: 30 },
@@ -35,6 +41,34 @@ export const CASES: PaintCase[] = [
   { name: "tree-small", config: CONFIG, commands: [...SETUP, ["choose-tree", "-t", "s:0"]] },
   { name: "buffer", config: CONFIG, commands: [...BUFFERS, ["choose-buffer", "-F", "#{buffer_size}", "-t", "s:0"]], rows: 24 },
   { name: "buffer-name-reversed-no-matches", config: CONFIG, commands: [...BUFFERS, ["choose-buffer", "-F", "x", "-O", "name", "-r", "-f", "#{==:1,0}", "-t", "s:0"]], rows: 24 },
+  // The mode's keys, typed at the host terminal (LEFT, RIGHT: cursor keys; M-x: ESC x).
+  { name: "keys-left-collapses-parent", config: CONFIG, commands: [...SETUP, ["select-window", "-t", "s:1"], ["choose-tree", "-t", "s:1"], ["@type", LEFT]], rows: 30 },
+  { name: "keys-left-twice-collapses-session", config: CONFIG, commands: [...SETUP, ["select-window", "-t", "s:1"], ["choose-tree", "-t", "s:1"], ["@type", LEFT + LEFT + LEFT]], rows: 30 },
+  { name: "keys-collapse-all-expand-one", config: CONFIG, commands: [...SETUP, ["choose-tree", "-t", "s:0"], ["@type", "\x1b-"], ["@type", RIGHT + "j"]], rows: 30 },
+  { name: "keys-expand-all-plus-minus", config: CONFIG, commands: [...SETUP, ["choose-tree", "-s", "-t", "s:0"], ["@type", "\x1b+"], ["@type", "jj-"]], rows: 30 },
+  { name: "keys-sort-cycle-reverse", config: CONFIG, commands: [...SETUP, ["choose-tree", "-t", "s:0"], ["@type", "Or"]], rows: 30 },
+  { name: "keys-sort-time", config: CONFIG, commands: [...SETUP, ["choose-tree", "-t", "s:0"], ["@type", "OO"]], rows: 30 },
+  { name: "keys-tags-bright", config: CONFIG, commands: [...SETUP, ["choose-tree", "-t", "s:0"], ["@type", "tjjtk"]], rows: 30 },
+  { name: "keys-tag-all", config: CONFIG, commands: [...SETUP, ["choose-tree", "-t", "s:0"], ["@type", "\x14"]], rows: 30 },
+  { name: "keys-filter-prompt", config: CONFIG, commands: [...SETUP, ["choose-tree", "-t", "s:0"], ["@type", "f"], ["@type", "#{==:#{window_name},w1}"]], rows: 30 },
+  { name: "keys-filter-applied", config: CONFIG, commands: [...SETUP, ["choose-tree", "-t", "s:0"], ["@type", "f"], ["@type", "#{==:#{window_name},w1}\r"]], rows: 30 },
+  { name: "keys-filter-no-matches", config: CONFIG, commands: [...SETUP, ["choose-tree", "-t", "s:0"], ["@type", "f"], ["@type", "#{==:1,0}\r"]], rows: 30 },
+  { name: "keys-kill-window-prompt", config: CONFIG, commands: [...SETUP, ["choose-tree", "-t", "s:0"], ["@type", "jjjjx"]], rows: 30 },
+  { name: "keys-kill-window-yes", config: CONFIG, commands: [...SETUP, ["choose-tree", "-t", "s:0"], ["@type", "jjjjx"], ["@type", "y"]], rows: 30 },
+  { name: "keys-kill-tagged-prompt", config: CONFIG, commands: [...SETUP, ["choose-tree", "-t", "s:0"], ["@type", "jjtjt"], ["@type", "X"]], rows: 30 },
+  { name: "keys-command-prompt", config: CONFIG, commands: [...SETUP, ["choose-tree", "-t", "s:0"], ["@type", ":"]], rows: 30 },
+  { name: "keys-preview-off", config: CONFIG, commands: [...SETUP, ["choose-tree", "-t", "s:0"], ["@type", "v"]], rows: 30 },
+  { name: "keys-search", config: CONFIG, commands: [...SETUP, ["choose-tree", "-s", "-t", "s:0"], ["@type", "\x13"], ["@type", "w2\r"]], rows: 30 },
+  { name: "keys-mark", config: CONFIG, commands: [...SETUP, ["choose-tree", "-t", "s:0"], ["@type", "jjmj"]], rows: 30 },
+  { name: "keys-home-to-target", config: CONFIG, commands: [...SETUP, ["choose-tree", "-s", "-t", "s:0"], ["@type", "jH"]], rows: 30 },
+  { name: "keys-preview-scroll", config: CONFIG, commands: [...SETUP, ["choose-tree", "-s", "-t", "s:0"], ["@type", ">"]], cols: 40, rows: 30 },
+  { name: "tree-zoomed", config: CONFIG, commands: [...SETUP, ["select-window", "-t", "s:1"], ["choose-tree", "-Z", "-t", "s:1"]], rows: 30 },
+  { name: "tree-key-format", config: CONFIG, commands: [...SETUP, ["choose-tree", "-K", "#{?#{e|<:#{line},3},#{a:#{e|+:97,#{line}}},}", "-t", "s:0"]], rows: 30 },
+  // With the mouse on: a click makes a line current, a double click picks it, the wheel does nothing.
+  { name: "mouse-click", config: [...CONFIG, "set -g mouse on"], commands: [...SETUP, ["choose-tree", "-t", "s:0"], ["@type", click(9, 3)]], rows: 30 },
+  { name: "mouse-double-click", config: [...CONFIG, "set -g mouse on"], commands: [...SETUP, ["choose-tree", "-t", "s:0"], ["@type", click(9, 6) + click(9, 6)]], rows: 30 },
+  { name: "mouse-wheel", config: [...CONFIG, "set -g mouse on"], commands: [...SETUP, ["choose-tree", "-t", "s:0"], ["@type", "\x1b[<65;10;4M\x1b[<64;10;4M"]], rows: 30 },
+  { name: "buffer-keys-sort", config: CONFIG, commands: [...BUFFERS, ["choose-buffer", "-F", "#{buffer_size}", "-t", "s:0"], ["@type", "Or"]], rows: 24 },
 ];
 
 const out: (PaintCase & { screen: Screen })[] = [];

@@ -211,25 +211,26 @@ test("choose-tree -F, -f, -O and -r; choose-buffer and choose-client take them t
     return got;
   };
 
-  // -F: what follows each name, with session_format / window_format telling the lines apart.
-  expect(await pick(["choose-tree", "-F", "#{?window_format,win #{window_name},sess #{session_windows}}"], "(0) - amy: sess 2", 4)).toEqual([
-    "(0) - amy: sess 2",
-    "(1) ├─> 0: win main",
-    "(2) └─> 1: win logs",
-    "(3) - zed: sess 1",
+  // -F: what follows each name, with session_format / window_format telling the lines apart;
+  // sessions in index order (the order they were made), as tmux 3.3a's default sort.
+  expect(await pick(["choose-tree", "-F", "#{?window_format,win #{window_name},sess #{session_windows}}"], "(0) - zed: sess 1", 4)).toEqual([
+    "(0) - zed: sess 1",
+    "(1) └─> 0: win top",
+    "(2) - amy: sess 2",
+    "(3) ├─> 0: win main",
   ]);
-  // -O index: sessions in the order they were made; -r reverses, windows too.
-  expect(await pick(["choose-tree", "-O", "index"], "(0) - zed: 1 windows (attached)", 2)).toEqual(["(0) - zed: 1 windows (attached)", "(1) └─> 0: top*"]);
-  expect(await pick(["choose-tree", "-r"], "(0) - zed: 1 windows (attached)", 4)).toEqual([
-    "(0) - zed: 1 windows (attached)",
-    "(1) └─> 0: top*",
-    "(2) - amy: 2 windows",
-    "(3) ├─> 1: logs",
+  // -O name; -r reverses, windows too.
+  expect(await pick(["choose-tree", "-O", "name"], "(0) - amy: 2 windows", 2)).toEqual(["(0) - amy: 2 windows", "(1) ├─> 1: logs"]);
+  expect(await pick(["choose-tree", "-r"], "(0) - amy: 2 windows", 4)).toEqual([
+    "(0) - amy: 2 windows",
+    "(1) ├─> 1: logs",
+    "(2) └─> 0: main*",
+    "(3) - zed: 1 windows (attached)",
   ]);
   // -f: the windows with a pane it is true for, and their sessions only.
   expect(await pick(["choose-tree", "-f", "#{==:#{window_name},logs}"], "(0) - amy: 2 windows", 3)).toEqual(["(0) - amy: 2 windows", "(1) └─> 1: logs", ""]);
   // A filter true for nothing shows everything, as tmux.
-  expect(await pick(["choose-tree", "-s", "-f", "#{==:1,2}"], "(0) + amy: 2 windows", 2)).toEqual(["(0) + amy: 2 windows", "(1) + zed: 1 windows (attached)"]);
+  expect(await pick(["choose-tree", "-s", "-f", "#{==:1,2}"], "(0) + zed: 1 windows (attached)", 2)).toEqual(["(0) + zed: 1 windows (attached)", "(1) + amy: 2 windows"]);
 
   // find-window: choose-tree filtered on name (-N), content (-C) or all three (tmux 3.3a's filter).
   expect(await pick(["find-window", "-N", "og"], "(0) - amy: 2 windows", 3)).toEqual(["(0) - amy: 2 windows", "(1) └─> 1: logs", ""]);

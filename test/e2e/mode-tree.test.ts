@@ -66,3 +66,95 @@ test("client-mode's preview is the client's active pane, a line and its status l
   expect(rows[rows.length - 3]).toStartWith("│ [cl] 0:");
   expect(rows[rows.length - 2]).toStartWith("└");
 });
+
+/** A session "k" of three windows (the second split) attached 80x24, in choose-tree. */
+async function treeOpen(): Promise<{ w: Weft; c: ReturnType<Weft["attach"]> }> {
+  const w = (weft = await Weft.start());
+  await w.ok("new", "-d", "-s", "k", "-n", "a", "-x", "80", "-y", "23", "cat");
+  await w.ok("new-window", "-d", "-t", "k:1", "-n", "b", "cat");
+  await w.ok("split-window", "-d", "-t", "k:1", "cat");
+  await w.ok("new-window", "-d", "-t", "k:2", "-n", "c", "cat");
+  const c = w.attach(["attach", "-t", "k"], 80, 24);
+  await c.waitForScreen((s) => s.includes("[k]"), "status line");
+  await w.ok("choose-tree", "-t", "k");
+  await c.waitForScreen((s) => s.includes("(5) └─>   2: c"), "the tree");
+  return { w, c };
+}
+
+const windowNames = async (w: Weft) => (await w.ok("list-windows", "-t", "k", "-F", "#{window_name}")).split("\n").filter(Boolean).join(",");
+
+test("tree-mode: x asks to kill the current item (n keeps it, y kills it), X the tagged ones", async () => {
+  const { w, c } = await treeOpen();
+  c.type("jjjj"); // the window c
+  c.type("x");
+  await c.waitForScreen((s) => s.split("\n")[23]!.startsWith("Kill window 2? "), "the confirm prompt");
+  c.type("n");
+  await c.waitForScreen((s) => !s.includes("Kill window 2?") && s.includes("(5) └─>   2: c"), "declined: still there");
+  expect(await windowNames(w)).toBe("a,b,c");
+  c.type("x");
+  await c.waitForScreen((s) => s.includes("Kill window 2? "), "asked again");
+  c.type("y");
+  await waitFor(async () => (await windowNames(w)) === "a,b", "window c killed");
+  await c.waitForScreen((s) => !s.includes("2: c") && s.includes("(2) └─> - 1: b") && s.includes("(4)     └─> 1: "), "gone from the tree");
+  // X: the two tagged panes of b, after "Kill 2 tagged?".
+  c.type("g");
+  c.type("jjjtt");
+  await c.waitForScreen((s) => s.includes("(3)     ├─> 0*: ") && s.includes("(4)     └─> 1*: "), "both panes tagged");
+  c.type("X");
+  await c.waitForScreen((s) => s.includes("Kill 2 tagged? "), "the tagged prompt");
+  c.type("y");
+  await waitFor(async () => (await windowNames(w)) === "a", "window b gone with its panes");
+});
+
+test("tree-mode: f's prompt filters the items (shown in the preview's title), an empty answer clears it", async () => {
+  const { c } = await treeOpen();
+  c.type("f");
+  await c.waitForScreen((s) => s.split("\n")[23]!.startsWith("(filter) "), "the filter prompt");
+  c.type("#{==:#{window_name},b}\r");
+  const s = await c.waitForScreen((s) => s.includes("(filter: active)"), "the filter active");
+  const top = s.split("\n").slice(0, 5);
+  ["(0) - k: 3 windows", "(1) └─> - 1: b", "(2)     ├─> 0: ", "(3)     └─> 1: "].forEach((start, i) => expect(top[i]).toStartWith(start));
+  expect(top[4]!.trim()).toBe("");
+  c.type("f");
+  await c.waitForScreen((s) => s.split("\n")[23]!.startsWith("(filter) #{==:#{window_name},b}"), "the prompt starts with the filter");
+  c.type("\x15\r"); // C-u empties it
+  await c.waitForScreen((s) => !s.includes("(filter:") && s.includes("(5) └─>   2: c"), "everything again");
+  c.type("f");
+  c.type("#{==:1,0}\r");
+  await c.waitForScreen((s) => s.includes("(filter: no matches)") && s.includes("(5) └─>   2: c"), "no matches shows everything");
+});
+
+test("tree-mode: O cycles the sort order (index, name, time) and r reverses it, in the preview's title", async () => {
+  const { w, c } = await treeOpen();
+  await w.ok("rename-window", "-t", "k:0", "z");
+  await c.waitForScreen((s) => s.includes("(1) ├─>   0: z*") && s.includes("(sort: index)"), "by index");
+  c.type("O");
+  await c.waitForScreen((s) => s.includes("(sort: name)") && s.includes("(1) ├─> - 1: b") && s.includes("(5) └─>   0: z*"), "by name");
+  c.type("r");
+  await c.waitForScreen((s) => s.includes("(sort: name, reversed)") && s.includes("(1) ├─>   0: z*") && s.includes("(3) └─> - 1: b") && s.includes("(5)     └─> 0: "), "by name, reversed");
+  c.type("O");
+  await c.waitForScreen((s) => s.includes("(sort: time, reversed)"), "by time");
+  c.type("O");
+  await c.waitForScreen((s) => s.includes("(sort: index, reversed)") && s.includes("(1) ├─>   2: c"), "round to index");
+});
+
+test("tree-mode: Left collapses, Right expands, M-- and M-+ all; -Z zooms the pane while it is shown", async () => {
+  const w = (weft = await Weft.start());
+  await w.ok("new", "-d", "-s", "z", "-x", "80", "-y", "23", "cat");
+  await w.ok("split-window", "-d", "-t", "z", "cat");
+  const c = w.attach(["attach", "-t", "z"], 80, 24);
+  await c.waitForScreen((s) => s.includes("[z]"), "status line");
+  await w.ok("choose-tree", "-Z", "-t", "z:0.0");
+  await c.waitForScreen((s) => s.includes("(3)     └─> 1: "), "the tree");
+  expect((await w.ok("display", "-p", "-t", "z", "#{window_zoomed_flag}")).trim()).toBe("1");
+  c.type("\x1b[D"); // Left on a pane: its window collapses and becomes current
+  await c.waitForScreen((s) => s.includes("(1) └─> + 0: ") && !s.includes("(2)"), "the window collapsed");
+  c.type("\x1b[C");
+  await c.waitForScreen((s) => s.includes("(1) └─> - 0: ") && s.includes("(3)     └─> 1: "), "expanded");
+  c.type("\x1b-");
+  await c.waitForScreen((s) => s.includes("(0) + z: ") && !s.includes("(1)"), "M--: all collapsed");
+  c.type("\x1b+");
+  await c.waitForScreen((s) => s.includes("(0) - z: ") && s.includes("(1) └─> - 0: "), "M-+: the sessions expanded");
+  c.type("q");
+  await waitFor(async () => (await w.ok("display", "-p", "-t", "z", "#{pane_in_mode} #{window_zoomed_flag}")).trim() === "0 0", "unzoomed as the mode leaves");
+});

@@ -12,7 +12,10 @@ export interface PaintCase {
   name: string;
   /** Config lines (the -f file). */
   config: string[];
-  /** Commands run once the session exists, each an argv; ["@wait", text, n] waits until the screen shows text n times. */
+  /**
+   * Commands run once the session exists, each an argv; ["@wait", text, n] waits until the
+   * screen shows text n times; ["@type", text] types text at the host terminal (keys for a mode or a prompt).
+   */
   commands: string[][];
   cols?: number;
   rows?: number;
@@ -107,6 +110,11 @@ export async function paintScreen(bin: string, socket: string, pc: PaintCase): P
     for (const cmd of pc.commands) {
       if (cmd[0] === "@wait") {
         await waitText(term, rows, cmd[1] ?? "", Number(cmd[2] ?? 1), pc.name);
+        continue;
+      }
+      if (cmd[0] === "@type") {
+        proc.terminal?.write(cmd[1] ?? "");
+        await settle(150);
         continue;
       }
       const r = ctl(cmd);

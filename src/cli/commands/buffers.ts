@@ -22,9 +22,11 @@ export function bufferSample(data: string): string {
   return chars.length > 50 ? `${shown}...` : shown;
 }
 
-export function bufferFormat(ctx: CommandContext, fmt: string, b: PasteBuffer): string {
+/** `fmt` expanded for buffer `b`, with `extra` variables (choose-buffer -K's line). */
+export function bufferFormat(ctx: CommandContext, fmt: string, b: PasteBuffer, extra: Record<string, string | number> = {}): string {
   const base = formatLookup(ctx.server, ctx.target ?? {});
   const vars: Record<string, string | number> = {
+    ...extra,
     buffer_name: b.name,
     buffer_size: Buffer.byteLength(b.data, "utf8"),
     buffer_sample: bufferSample(b.data),

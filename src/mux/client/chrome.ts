@@ -4,7 +4,7 @@
 import type { Session, Pane, Window } from "../model/index.ts";
 import { expandAt, type FormatClient, type FormatEnv } from "../lang/format-vars.ts";
 import { formatDraw } from "../lang/format-draw.ts";
-import { packTmuxStyle, type BorderOptions, type BorderIndicators, type BorderLines, type CellStyle, type Highlight, type Overlay, type PaneBorderStatus, type PaneView } from "../../render/index.ts";
+import { Attr, DEFAULT_CELL_STYLE, packTmuxStyle, type BorderOptions, type BorderIndicators, type BorderLines, type CellStyle, type Highlight, type Overlay, type PaneBorderStatus, type PaneView } from "../../render/index.ts";
 import { drawPrompt, drawStatusLines, type StatusLines } from "./status.ts";
 import { optionStyle } from "./styles.ts";
 import type { PromptLine } from "./prompt.ts";
@@ -106,11 +106,14 @@ function paneStyle(p: Pane, active: boolean, expand: (fmt: string) => string): C
   return st.fg === 0 && st.bg === 0 ? undefined : st;
 }
 
-/** Copy mode's highlights in the window's mode styles. */
-export function styleHighlights(highlights: readonly (Highlight & { kind?: string })[] | undefined, mode: ModeStyles): Highlight[] | undefined {
+/** A tagged line of a mode tree: bright (bold), its colours its own. */
+const TAGGED: CellStyle = { ...DEFAULT_CELL_STYLE, attrs: Attr.bold };
+
+/** Copy mode's highlights in the window's mode styles; a mode tree's tagged lines bright. */
+export function styleHighlights(highlights: readonly (Highlight & { kind?: string; attrs?: number })[] | undefined, mode: ModeStyles): Highlight[] | undefined {
   if (!highlights) return undefined;
   return highlights.map((h) => {
-    const style = h.kind === "selection" ? mode.selection : h.kind === "match" ? mode.match : h.kind === "current-match" ? mode.currentMatch : undefined;
+    const style = h.kind === "selection" ? { ...mode.selection, attrs: mode.selection.attrs | (h.attrs ?? 0) } : h.kind === "match" ? mode.match : h.kind === "current-match" ? mode.currentMatch : h.kind === "tagged" ? TAGGED : h.kind === "selection-tagged" ? { ...mode.selection, attrs: mode.selection.attrs ^ Attr.bold } : undefined;
     return style ? { ...h, style } : h;
   });
 }

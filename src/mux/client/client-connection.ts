@@ -560,6 +560,8 @@ export class ClientConnection {
   touch(): void {
     this.lastActivity = performance.now();
     this.activityAt = Date.now();
+    // A key is its session's activity too (server_client_handle_key): choose-tree -O time sees it.
+    if (this.session) this.session.activity = preciseNow();
   }
 
   pauseReading(): void {

@@ -3,8 +3,11 @@
 // the sort order, the filter's state) and what the mode draws inside it.
 import type { Highlight } from "../../render/index.ts";
 
-/** A highlight that may be in one of the mode styles ("selection": mode-style), as chrome's styleHighlights maps them. */
-export type ModeHighlight = Highlight & { kind?: string };
+/**
+ * A highlight that may be in one of the mode styles ("selection": mode-style, with `attrs`
+ * added: a marked pane's reverse on the current line), as chrome's styleHighlights maps them.
+ */
+export type ModeHighlight = Highlight & { kind?: string; attrs?: number };
 
 /** The rows the list takes of a pane `rows` high with `items` lines (mode_tree_set_height). */
 export function listHeight(rows: number, items: number): number {

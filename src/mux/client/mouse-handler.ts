@@ -8,7 +8,8 @@ import type { Window } from "../model/window.ts";
 import type { Pane } from "../model/pane.ts";
 import type { Rect } from "../model/layout.ts";
 import type { DrawRange } from "../lang/format-draw.ts";
-import { enterCopyMode } from "../model/index.ts";
+import { enterCopyMode, modeChanged } from "../model/index.ts";
+import { shownList, type ModeCaller, type PaneList } from "./chooser.ts";
 import type { CopyMode } from "../model/copy-mode.ts";
 import { paneWantsMouse, sendMouseToPane, type MouseEvent } from "./mouse.ts";
 import type { CommandMouse } from "../lang/command.ts";
@@ -24,7 +25,7 @@ type Drag =
   | { kind: "border"; window: Window; pane: Pane; axis: "x" | "y" }
   | { kind: "select"; pane: Pane; rect: Rect; col: number; row: number; started: boolean };
 
-export interface MouseClient {
+export interface MouseClient extends ModeCaller {
   session: Session | null;
   readonly cols: number;
   readonly rows: number;
@@ -79,6 +80,8 @@ export class MouseHandler {
     const [p, r] = hit;
     const col = ev.x - r.x;
     const row = ev.y - r.y;
+    const list = shownList(p);
+    if (list?.mouse) return this.toList(w, p, list, ev, col, row);
     switch (ev.kind) {
       case "down":
         return this.press(s, w, p, r, ev, col, row);
@@ -97,6 +100,32 @@ export class MouseHandler {
     }
   }
 
+  /**
+   * A pane in a mode tree: tmux's default bindings select the pane and send the mouse to its
+   * mode (MouseDown1Pane, DoubleClick1Pane, WheelUpPane / WheelDownPane: send -M).
+   */
+  private toList(w: Window, p: Pane, list: PaneList, ev: MouseEvent, col: number, row: number): void {
+    let kind: "down" | "double" | "wheelUp" | "wheelDown";
+    if (ev.kind === "wheelUp" || ev.kind === "wheelDown") kind = ev.kind;
+    else if (ev.kind === "down" && ev.button === 0) {
+      if (p !== w.active) w.setActive(p);
+      kind = this.clickCount(ev) === 2 ? "double" : "down";
+    } else return;
+    list.mouse?.(kind, col, row, this.client);
+    modeChanged(this.server.model, p, true);
+  }
+
+  /** 1, 2 or 3: how many presses in a row at the same cell within the double-click time. */
+  private clickCount(ev: MouseEvent): number {
+    const now = performance.now();
+    const c = this.click;
+    c.count = now - c.at < DOUBLE_CLICK_MS && c.x === ev.x && c.y === ev.y ? Math.min(3, c.count + 1) : 1;
+    c.at = now;
+    c.x = ev.x;
+    c.y = ev.y;
+    return c.count;
+  }
+
   /** A pane's program takes the mouse when it asked for it and the pane shows its screen. */
   private toProgram(p: Pane): boolean {
     return paneWantsMouse(p.terminal) && !p.copyMode;
@@ -111,17 +140,12 @@ export class MouseHandler {
     if (p !== w.active) w.setActive(p);
     if (this.toProgram(p)) return this.send(p, r, ev);
     if (ev.button !== 0) return;
-    const now = performance.now();
-    const c = this.click;
-    c.count = now - c.at < DOUBLE_CLICK_MS && c.x === ev.x && c.y === ev.y ? Math.min(3, c.count + 1) : 1;
-    c.at = now;
-    c.x = ev.x;
-    c.y = ev.y;
-    if (c.count > 1) {
+    const count = this.clickCount(ev);
+    if (count > 1) {
       // Double click: the word; triple: the line. Copied at once, as tmux 3.3's bindings do.
       const cm = enterCopyMode(this.server.model, p);
       cm.moveTo(col, cm.top + row);
-      if (c.count === 2) cm.selectWord();
+      if (count === 2) cm.selectWord();
       else cm.selectLine();
       cm.copySelection(true);
       return;

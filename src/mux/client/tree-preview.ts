@@ -57,6 +57,12 @@ function drawLabel(c: Canvas, px: number, sx: number, sy: number, label: string,
   c.highlights.push({ x: px + ox, y: oy, width: len, fg: colour });
 }
 
+/** The preview's sideways scroll (tree-mode's < and >), for the item it was set on; kept in range as drawn. */
+export interface PreviewScroll {
+  offset: number;
+  item: string;
+}
+
 interface Part {
   pane: Pane;
   /** display-panes-active-colour for the current one, else display-panes-colour. */
@@ -66,7 +72,7 @@ interface Part {
 }
 
 /** The parts side by side, as window_tree_draw_session and _window lay them out around `current`. */
-function drawParts(parts: Part[], current: number, sx: number, sy: number, labelWidth: (each: number, width: number) => number): PreviewContent {
+function drawParts(parts: Part[], current: number, sx: number, sy: number, labelWidth: (each: number, width: number) => number, scroll?: PreviewScroll): PreviewContent {
   const c = new Canvas(sx, sy);
   const total = parts.length;
   if (total === 0) return c.content();
@@ -75,7 +81,12 @@ function drawParts(parts: Part[], current: number, sx: number, sy: number, label
   if (current < visible) start = 0;
   else if (current >= total - visible) start = total - visible;
   else start = current - Math.floor(visible / 2);
-  const end = start + visible;
+  let end = start + visible;
+  if (scroll) {
+    scroll.offset = Math.max(-start, Math.min(total - end, scroll.offset));
+    start += scroll.offset;
+    end += scroll.offset;
+  }
   let left = start !== 0;
   let right = end !== total;
   if ((left && right && sx <= 6) || ((left || right) && sx <= 3)) left = right = false;
@@ -106,17 +117,17 @@ function colours(s: Session): (current: boolean) => string {
   return (current) => s.options.getString(current ? "display-panes-active-colour" : "display-panes-colour");
 }
 
-export function sessionPreview(s: Session, width: number, height: number): PreviewContent {
+export function sessionPreview(s: Session, width: number, height: number, scroll?: PreviewScroll): PreviewContent {
   const links = [...s.links].sort((a, b) => a.index - b.index);
   const colour = colours(s);
   const parts = links.map((l) => ({ pane: l.window.active, colour: colour(l === s.curw), label: (w: number) => (` ${l.index}:${l.window.name} `.length > w ? ` ${l.index} ` : ` ${l.index}:${l.window.name} `) }));
-  return drawParts(parts, Math.max(0, links.indexOf(s.curw)), width, height, (_each, w) => w);
+  return drawParts(parts, Math.max(0, links.indexOf(s.curw)), width, height, (_each, w) => w, scroll);
 }
 
-export function windowPreview(s: Session, w: Window, width: number, height: number): PreviewContent {
+export function windowPreview(s: Session, w: Window, width: number, height: number, scroll?: PreviewScroll): PreviewContent {
   const panes = w.orderedPanes();
   const colour = colours(s);
   const parts = panes.map((p) => ({ pane: p, colour: colour(p === w.active), label: () => ` ${w.paneIndex(p)} ` }));
   // tmux centres a pane's label in `each`, not in the part's width.
-  return drawParts(parts, Math.max(0, panes.indexOf(w.active)), width, height, (each) => each);
+  return drawParts(parts, Math.max(0, panes.indexOf(w.active)), width, height, (each) => each, scroll);
 }

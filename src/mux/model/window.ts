@@ -37,6 +37,8 @@ export class Window {
     this.layout = new Layout(first.id, first.cols, first.rows);
     this.panes.set(first.id, first);
     this.active = first;
+    // The first pane is made active as spawn's window_set_active_pane does: it has an active point.
+    first.activePoint = nextActivePoint++;
     this.options = new Options(globalOptions);
     this.storedName = name ?? defaultWindowName(first);
     // A window given a name keeps it, as tmux's spawn turns automatic-rename off for it.
