@@ -10,7 +10,7 @@ import { join } from "node:path";
 import { weftBinary } from "../helpers/binary.ts";
 import { paintScreen, screenDiff, type PaintCase, type Screen } from "../helpers/paint-host.ts";
 import { Weft } from "../helpers/weft.ts";
-import { waitFor } from "../helpers/wait.ts";
+import { waitFor, within } from "../helpers/wait.ts";
 
 const GOLDEN: (PaintCase & { screen: Screen })[] = JSON.parse(readFileSync(join(import.meta.dir, "goldens/mode-tree.json"), "utf8"));
 
@@ -157,4 +157,17 @@ test("tree-mode: Left collapses, Right expands, M-- and M-+ all; -Z zooms the pa
   await c.waitForScreen((s) => s.includes("(0) - z: ") && s.includes("(1) └─> - 0: "), "M-+: the sessions expanded");
   c.type("q");
   await waitFor(async () => (await w.ok("display", "-p", "-t", "z", "#{pane_in_mode} #{window_zoomed_flag}")).trim() === "0 0", "unzoomed as the mode leaves");
+});
+
+test("the prefix and root bindings work over a tree (tmux's tree mode has no key table of its own): C-b c then C-b d", async () => {
+  const w = (weft = await Weft.start());
+  await w.ok("new", "-d", "-s", "pk", "-x", "80", "-y", "23", "cat");
+  const c = w.attach(["attach", "-t", "pk"], 80, 24);
+  await c.waitForScreen((s) => s.includes("[pk]"), "status line");
+  await w.ok("choose-tree", "-t", "pk");
+  await waitFor(async () => (await w.ok("display", "-p", "-t", "pk", "#{pane_mode}")).trim() === "tree-mode", "tree mode");
+  c.type("\x02c"); // C-b c: a new window, not keys for the tree
+  await waitFor(async () => (await w.ok("display", "-p", "-t", "pk", "#{session_windows}")).trim() === "2", "the new window");
+  c.type("\x02d");
+  await within(c.exited, "the client to detach");
 });

@@ -205,8 +205,10 @@ export class ClientInput {
     const active = s.current.active;
     const list = shownList(active);
     if (list) {
-      // A list or view over the pane takes its keys, as tmux's window modes; every client
-      // showing the pane sees the move.
+      // The key tables first, as for any pane (tmux's tree and view modes have no table of
+      // their own): the prefix and root bindings work over a list; what they do not take goes
+      // to the list, as tmux's window_pane_key to the mode. Every client showing it sees the move.
+      if (this.keyTables(s, key)) return;
       list.key(key, this.owner);
       modeChanged(this.host.model, active, true);
       return;
