@@ -4,8 +4,8 @@
 // which test/e2e/mode-tree.test.ts compares weft's screens against; each case is attached in the
 // painting host (test/helpers/paint-host.ts). choose-client is not here: its lines name the
 // client's tty, which differs from run to run.
-// Run: ./node_modules/.bin/bun scripts/goldens/mode-tree.ts
-import { writeFileSync } from "node:fs";
+// Run: ./node_modules/.bin/bun scripts/goldens/mode-tree.ts [case names: only those again]
+import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import { paintScreen, type PaintCase, type Screen } from "../../test/helpers/paint-host.ts";
 
 const OUT = "test/e2e/goldens/mode-tree.json";
@@ -24,6 +24,15 @@ const BUFFERS: string[][] = [
   ["set-buffer", "-b", "alpha", "first line\nsecond\tline\nthird \\ line"],
   ["set-buffer", "-b", "beta", "beta text"],
 ];
+
+/** A window of coloured output (colours, attributes, a line cleared in green, a wide character, the cursor on a coloured cell). */
+const COLOURED = "printf '\\033[31mred \\033[1;44mbold-on-blue\\033[0m \\033[4;38;5;208mu208\\033[0m \\033[7mrev\\033[0m\\n\\033[38;5;40mc40\\033[0m wide:日本語|\\n\\033[42m\\033[Kgreen-line\\033[0m\\n\\033[45mAB\\033[D'; exec cat";
+const COLOURS: string[][] = [
+  ["new-window", "-d", "-t", "s:1", "-n", "col", COLOURED],
+  ["split-window", "-d", "-h", "-t", "s:1", "printf '\\033[3;35mitalic\\033[0m\\n\\033[2mdim\\033[22;9mstrike\\033[0m\\n\\033[38;5;196;48;5;236m 世界 \\033[0m'; exec cat"],
+];
+/** A status line with styles of its own (choose-client's preview copies it). */
+const STATUS_STYLES = ["set -g status-style bg=colour24,fg=colour230", "set -g window-status-current-style bold,fg=colour214,bg=colour52", "set -g status-left '#[underscore]<#S>#[default] '"];
 
 /** A left click at a 0-based cell, as SGR mouse reports. */
 const click = (x: number, y: number) => `\x1b[<0;${x + 1};${y + 1}M\x1b[<0;${x + 1};${y + 1}m`;
@@ -68,11 +77,24 @@ export const CASES: PaintCase[] = [
   { name: "mouse-click", config: [...CONFIG, "set -g mouse on"], commands: [...SETUP, ["choose-tree", "-t", "s:0"], ["@type", click(9, 3)]], rows: 30 },
   { name: "mouse-double-click", config: [...CONFIG, "set -g mouse on"], commands: [...SETUP, ["choose-tree", "-t", "s:0"], ["@type", click(9, 6) + click(9, 6)]], rows: 30 },
   { name: "mouse-wheel", config: [...CONFIG, "set -g mouse on"], commands: [...SETUP, ["choose-tree", "-t", "s:0"], ["@type", "\x1b[<65;10;4M\x1b[<64;10;4M"]], rows: 30 },
+  // The previews in colour: each cell of a pane with its colours and attributes, wide characters, the labels over them.
+  { name: "preview-colour-session", config: CONFIG, commands: [...COLOURS, ["choose-tree", "-t", "s:0"], ["@type", "k"]], rows: 24 },
+  { name: "preview-colour-window", config: CONFIG, commands: [...COLOURS, ["choose-tree", "-t", "s:0"], ["@type", "j"]], rows: 24 },
+  { name: "preview-colour-pane", config: CONFIG, commands: [...COLOURS, ["choose-tree", "-t", "s:0"], ["@type", "jjj"]], rows: 24 },
+  { name: "preview-colour-narrow", config: CONFIG, commands: [...COLOURS, ["choose-tree", "-t", "s:0"], ["@type", "j"]], cols: 36, rows: 24 },
   { name: "buffer-keys-sort", config: CONFIG, commands: [...BUFFERS, ["choose-buffer", "-F", "#{buffer_size}", "-t", "s:0"], ["@type", "Or"]], rows: 24 },
 ];
 
+// Names given: only those cases are recorded again, the others kept as they are in the file.
+const only = process.argv.slice(2);
+const kept: (PaintCase & { screen: Screen })[] = only.length && existsSync(OUT) ? JSON.parse(readFileSync(OUT, "utf8")) : [];
 const out: (PaintCase & { screen: Screen })[] = [];
 for (const pc of CASES) {
+  const old = kept.find((k) => k.name === pc.name);
+  if (old && !only.includes(pc.name)) {
+    out.push(old);
+    continue;
+  }
   out.push({ ...pc, screen: await paintScreen("tmux", "mtgold", pc) });
   console.log(`recorded ${pc.name}`);
 }

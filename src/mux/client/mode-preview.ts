@@ -1,10 +1,12 @@
 // What the mode tree's preview box shows for a client (choose-client), as tmux's
 // window_client_draw: its active pane's screen (the part around the cursor), a line, and its
-// status line as last drawn. Text only: the colours of the pane and status line are not kept.
+// status line as last drawn; every cell in its own colours and attributes.
+import { Attr } from "../../render/index.ts";
 import type { Pane } from "../model/index.ts";
 import { statusLineCount } from "./status.ts";
 import type { ClientConnection } from "./client-connection.ts";
 import type { PreviewContent } from "./mode-box.ts";
+import { copyScreen, PreviewGrid, putStyled } from "./preview-grid.ts";
 
 interface CursorInternals {
   _core?: { coreService?: { isCursorHidden?: boolean } };
@@ -19,31 +21,36 @@ function windowStart(at: number, size: number, total: number): number {
 
 /**
  * `width` x `height` of the pane's own screen (under any mode): around its cursor when that
- * shows, else the top-left; the cursor's cell in reverse, as screen_write_preview.
+ * shows, else the top-left; the cursor's cell in reverse, its colours kept (screen_write_preview).
  */
-export function panePreview(p: Pane, width: number, height: number): PreviewContent {
+export function paneGrid(p: Pane, width: number, height: number): PreviewGrid {
   const b = p.terminal.buffer.active;
   const cursorShown = !((p.terminal as unknown as CursorInternals)._core?.coreService?.isCursorHidden ?? false);
   const px = cursorShown ? windowStart(b.cursorX, width, p.cols) : 0;
   const py = cursorShown ? windowStart(b.cursorY, height, p.rows) : 0;
-  const out: string[] = [];
-  for (let y = py; y < Math.min(p.rows, py + height); y++) out.push(b.getLine(b.baseY + y)?.translateToString(true, px, px + width) ?? "");
-  return { lines: out, highlights: cursorShown ? [{ x: b.cursorX - px, y: b.cursorY - py, width: 1, reverse: true }] : [] };
+  const g = copyScreen(p.terminal, px, py, width, height);
+  const cur = cursorShown ? g.cell(b.cursorX - px, b.cursorY - py) : undefined;
+  if (cur) g.set(b.cursorX - px, b.cursorY - py, { ...cur, ch: cur.ch === "" ? " " : cur.ch, attrs: cur.attrs | Attr.inverse });
+  return g;
+}
+
+export function panePreview(p: Pane, width: number, height: number): PreviewContent {
+  return paneGrid(p, width, height).content();
 }
 
 export function clientPreview(c: ClientConnection, width: number, height: number): PreviewContent {
   const s = c.session;
-  if (!s) return { lines: [] };
+  const g = new PreviewGrid(width, height);
+  if (!s) return g.content();
   let lines = statusLineCount(s.options);
   if (lines >= height) lines = 0;
   const top = lines > 0 && s.options.getString("status-position") === "top";
-  const out: string[] = new Array<string>(height).fill("");
-  const pane = panePreview(s.current.active, width, height - 2 - lines);
   const y0 = top ? lines : 0;
-  pane.lines.forEach((l, i) => (out[y0 + i] = l));
+  const pane = paneGrid(s.current.active, width, Math.max(0, height - 2 - lines));
+  for (let y = 0; y < pane.height; y++) for (let x = 0; x < width; x++) g.set(x, y0 + y, { ...pane.cell(x, y)! });
   // tmux puts the line under the status line's second row when the status is at the top.
-  out[top ? 2 : height - 1 - lines] = "─".repeat(width);
-  const status = c.view.statusText();
-  for (let i = 0; i < lines; i++) out[(top ? 0 : height - lines) + i] = status[i] ?? "";
-  return { lines: out, highlights: (pane.highlights ?? []).map((h) => ({ ...h, y: h.y + y0 })) };
+  g.put(0, top ? 2 : height - 1 - lines, "─".repeat(width));
+  const status = c.view.statusCells();
+  for (let i = 0; i < lines; i++) putStyled(g, (top ? 0 : height - lines) + i, status[i] ?? []);
+  return g.content();
 }

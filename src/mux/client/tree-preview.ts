@@ -1,48 +1,16 @@
 // What choose-tree's preview box shows, as tmux's window_tree_draw: a session's windows (or a
 // window's panes) side by side, each its active pane's screen with its label boxed in the
 // middle, divided by lines, with < and > when more are off to a side; a pane's own screen.
-// The labels are in display-panes' colours; the screens are text, their cursors in reverse.
+// The screens keep their cells' colours and attributes, their cursors in reverse; the labels
+// are in display-panes' colours; lines, boxes and arrows in the default colours over them.
+import { packColor } from "../../render/index.ts";
 import type { Pane, Session, Window } from "../model/index.ts";
-import { panePreview } from "./mode-preview.ts";
-import type { ModeHighlight, PreviewContent } from "./mode-box.ts";
-
-/** A grid of characters written at positions, read back as lines with their restyled cells. */
-class Canvas {
-  private readonly rows: string[][];
-  readonly highlights: ModeHighlight[] = [];
-  constructor(
-    readonly width: number,
-    readonly height: number,
-  ) {
-    this.rows = Array.from({ length: height }, () => new Array<string>(width).fill(" "));
-  }
-
-  put(x: number, y: number, text: string): void {
-    const row = this.rows[y];
-    if (!row) return;
-    for (const ch of text) {
-      if (x >= 0 && x < this.width) row[x] = ch;
-      x++;
-    }
-  }
-
-  vline(x: number): void {
-    for (let y = 0; y < this.height; y++) this.put(x, y, "│");
-  }
-
-  /** A preview's content at column `x`, cut to `width`. */
-  paste(x: number, width: number, content: PreviewContent): void {
-    content.lines.forEach((l, y) => this.put(x, y, [...l].slice(0, width).join("")));
-    for (const h of content.highlights ?? []) if (h.x < width) this.highlights.push({ ...h, x: x + h.x });
-  }
-
-  content(): PreviewContent {
-    return { lines: this.rows.map((r) => r.join("")), highlights: this.highlights };
-  }
-}
+import { paneGrid } from "./mode-preview.ts";
+import type { PreviewContent } from "./mode-box.ts";
+import { PreviewGrid } from "./preview-grid.ts";
 
 /** window_tree_draw_label: the label in the middle of a part, in a box when there is room. */
-function drawLabel(c: Canvas, px: number, sx: number, sy: number, label: string, colour: string): void {
+function drawLabel(c: PreviewGrid, px: number, sx: number, sy: number, label: string, colour: string): void {
   const len = label.length;
   if (sx === 0 || sy === 1 || len > sx) return;
   const ox = Math.floor((sx - len + 1) / 2);
@@ -53,8 +21,7 @@ function drawLabel(c: Canvas, px: number, sx: number, sy: number, label: string,
     c.put(px + ox + len, oy, "│");
     c.put(px + ox - 1, oy + 1, `└${"─".repeat(len)}┘`);
   }
-  c.put(px + ox, oy, label);
-  c.highlights.push({ x: px + ox, y: oy, width: len, fg: colour });
+  c.put(px + ox, oy, label, { fg: packColor(colour), bg: 0, attrs: 0 });
 }
 
 /** The preview's sideways scroll (tree-mode's < and >), for the item it was set on; kept in range as drawn. */
@@ -73,7 +40,7 @@ interface Part {
 
 /** The parts side by side, as window_tree_draw_session and _window lay them out around `current`. */
 function drawParts(parts: Part[], current: number, sx: number, sy: number, labelWidth: (each: number, width: number) => number, scroll?: PreviewScroll): PreviewContent {
-  const c = new Canvas(sx, sy);
+  const c = new PreviewGrid(sx, sy);
   const total = parts.length;
   if (total === 0) return c.content();
   const visible = Math.floor(sx / total) < 24 ? Math.max(1, Math.floor(sx / 24)) : total;
@@ -106,7 +73,7 @@ function drawParts(parts: Part[], current: number, sx: number, sy: number, label
     const part = parts[loop]!;
     const offset = (left ? 3 : 0) + i * each;
     const width = loop === end - 1 ? each + remaining : each - 1;
-    c.paste(offset, width, panePreview(part.pane, width, sy));
+    c.paste(offset, width, paneGrid(part.pane, width, sy));
     drawLabel(c, offset, labelWidth(each, width), sy, part.label(width), part.colour);
     if (loop !== end - 1) c.vline(offset + width);
   }

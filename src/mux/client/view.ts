@@ -3,7 +3,7 @@
 // diffed against the last one sent, paced and held back while the client is busy.
 import type { Session, Pane } from "../model/index.ts";
 import type { Rect } from "../model/layout.ts";
-import { composeFrame, ClientScreen, FramePacer, invalidatePane, type CellStyle, type Frame, type PaneMark, type PaneView } from "../../render/index.ts";
+import { composeFrame, ClientScreen, FramePacer, invalidatePane, type CellStyle, type Frame, type PaneMark, type PaneView, type StyledCell } from "../../render/index.ts";
 import { paneNumberMarks } from "./pane-numbers.ts";
 import { rangeAt, sanitizeTitle } from "./status.ts";
 import { buildChrome, styleHighlights, type Chrome, type ModeStyles } from "./chrome.ts";
@@ -291,9 +291,9 @@ export class ClientView {
     this.owner.toTerminal(Buffer.from(hostMouseSequence(mode), "latin1"));
   }
 
-  /** The text of the status lines as last drawn (choose-client's preview of this client). */
-  statusText(): string[] {
-    return (this.chrome?.status?.lines ?? []).map((cells) => cells.map((c) => c.text).join(""));
+  /** The status lines' cells as last drawn (choose-client's preview of this client). */
+  statusCells(): readonly (readonly StyledCell[])[] {
+    return this.chrome?.status?.lines ?? [];
   }
 
   // ---- overlays ---------------------------------------------------------------------------
