@@ -81,7 +81,8 @@ export const CASES: PaintCase[] = [
   { name: "preview-colour-session", config: CONFIG, commands: [...COLOURS, ["choose-tree", "-t", "s:0"], ["@type", "k"]], rows: 24 },
   { name: "preview-colour-window", config: CONFIG, commands: [...COLOURS, ["choose-tree", "-t", "s:0"], ["@type", "j"]], rows: 24 },
   { name: "preview-colour-pane", config: CONFIG, commands: [...COLOURS, ["choose-tree", "-t", "s:0"], ["@type", "jjj"]], rows: 24 },
-  { name: "preview-colour-narrow", config: CONFIG, commands: [...COLOURS, ["choose-tree", "-t", "s:0"], ["@type", "j"]], cols: 36, rows: 24 },
+  // A line of wide characters cut by the preview's edge (32 columns inside the box): the one across it is left out.
+  { name: "preview-wide-cut", config: CONFIG, commands: [["new-window", "-d", "-t", "s:1", "-n", "wide", `printf 'x${"日".repeat(17)}\\n\\033[44m${"本".repeat(16)}\\033[0m\\n'; exec cat`], ["choose-tree", "-t", "s:0"], ["@type", "j"]], cols: 36, rows: 24 },
   { name: "buffer-keys-sort", config: CONFIG, commands: [...BUFFERS, ["choose-buffer", "-F", "#{buffer_size}", "-t", "s:0"], ["@type", "Or"]], rows: 24 },
 ];
 
