@@ -2,8 +2,8 @@
 // height, the preview box's title, filter state and contents, and after the mode's keys:
 // expanding, collapsing, sorting, tags, the filter, search and kill prompts) into test/e2e/goldens/mode-tree.json,
 // which test/e2e/mode-tree.test.ts compares weft's screens against; each case is attached in the
-// painting host (test/helpers/paint-host.ts). choose-client is not here: its lines name the
-// client's tty, which differs from run to run.
+// painting host (test/helpers/paint-host.ts). choose-client's list line and box title name the
+// client's tty and the time, which differ from run to run: its case's ignoreRows leaves them out.
 // Run: ./node_modules/.bin/bun scripts/goldens/mode-tree.ts [case names: only those again]
 import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import { paintScreen, type PaintCase, type Screen } from "../../test/helpers/paint-host.ts";
@@ -39,7 +39,10 @@ const click = (x: number, y: number) => `\x1b[<0;${x + 1};${y + 1}M\x1b[<0;${x +
 const LEFT = "\x1b[D";
 const RIGHT = "\x1b[C";
 
-export const CASES: PaintCase[] = [
+/** A case, and rows of its screen that differ from run to run (a client's tty name), not compared. */
+export type GoldenCase = PaintCase & { ignoreRows?: number[] };
+
+export const CASES: GoldenCase[] = [
   { name: "tree", config: CONFIG, commands: [...SETUP, ["choose-tree", "-t", "s:0"]], rows: 30 },
   { name: "tree-sessions", config: CONFIG, commands: [...SETUP, ["choose-tree", "-s", "-t", "s:0"]], rows: 30 },
   { name: "tree-windows-reversed", config: CONFIG, commands: [...SETUP, ["select-window", "-t", "s:1"], ["choose-tree", "-w", "-r", "-O", "name", "-t", "s:1"]], rows: 30 },
@@ -83,13 +86,15 @@ export const CASES: PaintCase[] = [
   { name: "preview-colour-pane", config: CONFIG, commands: [...COLOURS, ["choose-tree", "-t", "s:0"], ["@type", "jjj"]], rows: 24 },
   // A line of wide characters cut by the preview's edge (32 columns inside the box): the one across it is left out.
   { name: "preview-wide-cut", config: CONFIG, commands: [["new-window", "-d", "-t", "s:1", "-n", "wide", `printf 'x${"日".repeat(17)}\\n\\033[44m${"本".repeat(16)}\\033[0m\\n'; exec cat`], ["choose-tree", "-t", "s:0"], ["@type", "j"]], cols: 36, rows: 24 },
+  // choose-client: the client's pane and its status line (copied from the client's, styles and all).
+  { name: "preview-client-status", config: [...CONFIG, ...STATUS_STYLES], commands: [...COLOURS, ["select-window", "-t", "s:1"], ["choose-client", "-t", "s:1"]], rows: 24, ignoreRows: [0, 11] },
   { name: "buffer-keys-sort", config: CONFIG, commands: [...BUFFERS, ["choose-buffer", "-F", "#{buffer_size}", "-t", "s:0"], ["@type", "Or"]], rows: 24 },
 ];
 
 // Names given: only those cases are recorded again, the others kept as they are in the file.
 const only = process.argv.slice(2);
-const kept: (PaintCase & { screen: Screen })[] = only.length && existsSync(OUT) ? JSON.parse(readFileSync(OUT, "utf8")) : [];
-const out: (PaintCase & { screen: Screen })[] = [];
+const kept: (GoldenCase & { screen: Screen })[] = only.length && existsSync(OUT) ? JSON.parse(readFileSync(OUT, "utf8")) : [];
+const out: (GoldenCase & { screen: Screen })[] = [];
 for (const pc of CASES) {
   const old = kept.find((k) => k.name === pc.name);
   if (old && !only.includes(pc.name)) {
