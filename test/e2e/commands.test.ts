@@ -2,6 +2,7 @@
 // swap-pane, break-pane, join-pane, last-pane, renames; and errors in tmux's words.
 import { test, expect, afterEach } from "bun:test";
 import { Weft } from "../helpers/weft.ts";
+import { waitFor } from "../helpers/wait.ts";
 
 let weft: Weft | null = null;
 afterEach(async () => {
@@ -216,7 +217,7 @@ test("switch-client moves an attached client to another session (-t, -n, -l and 
   expect(await weft.run("switch-client", "-t", "two")).toMatchObject({ code: 1, stderr: "no current client\n" });
   const c = weft.attach(["attach", "-t", "one"]);
   await c.waitForScreen((s) => s.includes("[one]"), "attached to one");
-  expect(await weft.run("switch-client", "-l")).toMatchObject({ code: 1, stderr: "no last session\n" });
+  expect(await weft.run("switch-client", "-l")).toMatchObject({ code: 1, stderr: "can't find last session\n" });
   await weft.ok("switch-client", "-t", "two");
   await c.waitForScreen((s) => s.includes("[two]"), "switched to two");
   expect(await weft.ok("ls", "-F", "#S #{session_attached}")).toBe("one 0\ntwo 1\n");
@@ -227,5 +228,39 @@ test("switch-client moves an attached client to another session (-t, -n, -l and 
   await weft.ok("switch-client", "-l");
   await c.waitForScreen((s) => s.includes("[one]"), "and back again");
   await weft.ok("kill-session", "-t", "two");
-  expect(await weft.run("switch-client", "-l")).toMatchObject({ code: 1, stderr: "no last session\n" });
+  expect(await weft.run("switch-client", "-l")).toMatchObject({ code: 1, stderr: "can't find last session\n" });
+});
+
+test("switch-client -T: the next key is looked up in that table (a modal binding); a key it lacks is tried from root, else swallowed", async () => {
+  weft = await Weft.start();
+  const w = weft;
+  await w.ok("new", "-d", "-s", "m", "-x", "80", "-y", "23", "--", "cat");
+  await w.ok("bind", "-n", "M-m", "switch-client", "-T", "modal");
+  await w.ok("bind", "-T", "modal", "a", "set", "-g", "@pressed", "a");
+  await w.ok("bind", "-T", "modal", "-r", "r", "set", "-g", "@pressed", "r");
+  await w.ok("bind", "-n", "M-z", "set", "-g", "@pressed", "root-z");
+  expect(await w.run("switch-client", "-T", "nosuch")).toMatchObject({ code: 1, stderr: "no current client\n" });
+  const c = w.attach(["attach", "-t", "m"], 80, 24);
+  await c.waitForScreen((s) => s.includes("[m]"), "attached");
+  expect(await w.run("switch-client", "-T", "nosuch")).toMatchObject({ code: 1, stderr: "table nosuch doesn't exist\n" });
+  const pressed = async (v: string) => waitFor(async () => (await w.ok("show", "-gv", "@pressed")) === `${v}\n`, `@pressed = ${v}`);
+  const table = () => w.ok("display", "-p", "#{client_key_table}");
+  c.type("\x1bm");
+  await waitFor(async () => (await table()) === "modal\n", "the modal table");
+  c.type("a");
+  await pressed("a");
+  expect(await table()).toBe("root\n");
+  // Not in the table: tried from root (M-z is bound there), and the table is left.
+  c.type("\x1bm");
+  await waitFor(async () => (await table()) === "modal\n", "the modal table again");
+  c.type("\x1bz");
+  await pressed("root-z");
+  // Found nowhere: swallowed, not typed into cat.
+  c.type("\x1bm");
+  await waitFor(async () => (await table()) === "modal\n", "the modal table a third time");
+  c.type("q");
+  await waitFor(async () => (await table()) === "root\n", "back to root");
+  c.type("typed\r");
+  await waitFor(async () => (await w.capture("m")).includes("typed"), "cat's echo");
+  expect(await w.capture("m")).not.toContain("q");
 });

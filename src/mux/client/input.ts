@@ -64,10 +64,11 @@ export class ClientInput {
   private slowByteKey = "";
   /** A bracketed paste being streamed: its panes, and bytes that may begin its end marker. */
   private paste: { panes: Pane[]; tail: Uint8Array } | null = null;
-  private keyTable = "root";
+  /** The client's key table (switch-client -T, the prefix); null: the session's default (key-table). */
+  private keyTable: string | null = null;
 
   get keyTableName(): string {
-    return this.keyTable;
+    return this.keyTable ?? this.defaultTable(this.owner.session);
   }
   private repeatUntil = 0;
   private readonly mouse: MouseHandler;
@@ -253,41 +254,95 @@ export class ClientInput {
   }
 
   /** The prefix, its table and repeat, copy mode's table and the root table; true if a table took the key. */
+  /**
+   * A key through the key tables as tmux's server_client_key_callback: the client's table (the
+   * session's key-table option unless switch-client -T or the prefix changed it; a pane in copy
+   * mode uses its mode's table instead of the default), the prefix from any table but prefix,
+   * then the "Any" binding; a key not found outside the default table (or while repeating) is
+   * tried again from the default table, and one found nowhere after another table was tried is
+   * swallowed. True when the key is used up; false: it goes to the pane.
+   */
   private keyTables(s: Session, key: string): boolean {
     const keys = this.host.keys;
     const prefix = s.options.getString("prefix");
     const prefix2 = s.options.getString("prefix2");
-    if (this.keyTable === "prefix" || (this.keyTable === "root" && this.repeatUntil > performance.now())) {
-      const inRepeat = this.keyTable === "root";
-      const b = keys.lookup("prefix", key);
-      this.keyTable = "root";
-      if (b && (!inRepeat || b.repeat)) {
-        this.repeatUntil = b.repeat ? performance.now() + s.options.getNumber("repeat-time") : 0;
+    const dflt = this.defaultTable(s);
+    const now = performance.now();
+    if (this.repeatUntil !== 0 && this.repeatUntil <= now) {
+      // The repeat timer ran out: back to the default table.
+      this.repeatUntil = 0;
+      this.keyTable = null;
+    }
+    let repeat = this.repeatUntil !== 0;
+    const active = s.current.active;
+    let table = this.keyTable ?? dflt;
+    if (this.keyTable === null && active.copyMode) {
+      const vi = s.current.options.getString("mode-keys") === "vi";
+      active.copyMode.vi = vi;
+      table = vi ? "copy-mode-vi" : "copy-mode";
+    }
+    let first = table;
+    for (;;) {
+      if ((key === prefix || (prefix2 !== "None" && key === prefix2)) && table !== "prefix") {
+        this.keyTable = "prefix";
+        this.repeatUntil = 0;
+        return true;
+      }
+      const wasRepeating = repeat;
+      const b = keys.lookup(table, key) ?? keys.lookup(table, "Any");
+      if (b) {
+        if (repeat && !b.repeat) {
+          // A binding that does not repeat ends the repeat: from the default table again.
+          this.keyTable = null;
+          this.repeatUntil = 0;
+          repeat = false;
+          first = table = dflt;
+          continue;
+        }
+        const time = s.options.getNumber("repeat-time");
+        if (time !== 0 && b.repeat) {
+          this.keyTable = table;
+          this.repeatUntil = now + time;
+        } else {
+          this.keyTable = null;
+          this.repeatUntil = 0;
+        }
         this.owner.runBinding(b.commands);
         return true;
       }
-      this.repeatUntil = 0;
-      if (!inRepeat) return true; // an unbound key after the prefix is swallowed, as tmux does
+      if (table !== dflt || repeat) {
+        this.keyTable = null;
+        this.repeatUntil = 0;
+        table = dflt;
+        if (repeat) first = table;
+        repeat = false;
+        continue;
+      }
+      if (first !== table && !wasRepeating) {
+        this.keyTable = null;
+        return true;
+      }
+      return false;
     }
-    if (key === prefix || (prefix2 !== "None" && key === prefix2)) {
-      this.keyTable = "prefix";
-      return true;
-    }
-    const active = s.current.active;
-    if (active.copyMode) {
-      // In copy mode keys go to its table (copy-mode or copy-mode-vi), never to the program.
-      const vi = s.current.options.getString("mode-keys") === "vi";
-      active.copyMode.vi = vi;
-      const b = keys.lookup(vi ? "copy-mode-vi" : "copy-mode", key);
-      if (b) this.owner.runBinding(b.commands);
-      return true;
-    }
-    const root = keys.lookup("root", key);
-    if (root) {
-      this.owner.runBinding(root.commands);
-      return true;
-    }
-    return false;
+  }
+
+  /** The session's key-table option: the table a client goes back to (server_client_set_key_table(c, NULL)). */
+  private defaultTable(s: Session | null): string {
+    return s?.options.getString("key-table") || "root";
+  }
+
+  /** switch-client -T: the table the next key is looked up in; false if there is no such table. */
+  setKeyTable(name: string): boolean {
+    if (!this.host.keys.table(name)) return false;
+    this.keyTable = name;
+    this.repeatUntil = 0;
+    return true;
+  }
+
+  /** Back to the default table (a switch of session, as server_client_set_session's caller does). */
+  resetKeyTable(): void {
+    this.keyTable = null;
+    this.repeatUntil = 0;
   }
 
   /**
@@ -299,8 +354,10 @@ export class ClientInput {
   private isPlainInput(bytes: Uint8Array): boolean {
     const s = this.owner.session;
     const view = this.owner.view;
-    if (!s || this.owner.readOnly || view.overlay || view.prompt || shownList(s.current.active) || view.message || view.paneNumbers || this.keyTable !== "root" || s.current.active.copyMode) return false;
-    if (this.repeatUntil > performance.now()) return false;
+    if (!s || this.owner.readOnly || view.overlay || view.prompt || shownList(s.current.active) || view.message || view.paneNumbers || this.keyTable !== null || s.current.active.copyMode) return false;
+    if (this.repeatUntil !== 0) return false;
+    // Another default table (set key-table), or an "Any" binding: every key needs the tables.
+    if (this.defaultTable(s) !== "root" || this.host.keys.lookup("root", "Any")) return false;
     const slow = this.slowBytes(s);
     for (let i = 0; i < bytes.length; i++) if (slow[bytes[i]!] === 1) return false;
     return true;
