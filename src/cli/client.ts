@@ -248,14 +248,26 @@ export async function runClient(opts: ClientOptions): Promise<number> {
   // reading a client whose pane is behind), never dropped.
   const newOutbox = () => new Outbox((b) => sock?.write(b) ?? b.length);
   let outbox = newOutbox();
+  /** The server asked for stdin (display-message -I): it goes as data until it ends. */
+  let readingStdin = false;
+  const readStdin = () => {
+    if (readingStdin) return;
+    readingStdin = true;
+    process.stdin.on("data", (b: Buffer) => write(encodeData(b)));
+    process.stdin.on("end", () => {
+      readingStdin = false;
+      send({ t: "input-end" });
+    });
+    process.stdin.resume();
+  };
   /** The server said detach (and so gave the terminal back). */
   let detached = false;
   const write = (bytes: Uint8Array) => {
-    if (sock && !outbox.write(bytes) && relaying) process.stdin.pause();
+    if (sock && !outbox.write(bytes) && (relaying || readingStdin)) process.stdin.pause();
     else if (sock && control && outbox.bytes > 0) control.pause();
   };
   const drain = () => {
-    if (outbox.drain() && relaying && !restored) process.stdin.resume();
+    if (outbox.drain() && ((relaying && !restored) || readingStdin)) process.stdin.resume();
     if (control && outbox.empty) control.resume();
   };
   // Control mode: stdin goes to the server as it comes; its end detaches.
@@ -306,6 +318,8 @@ export async function runClient(opts: ClientOptions): Promise<number> {
       case "exit":
         mark("exit received");
         return finish(m.code);
+      case "read-stdin":
+        return readStdin();
       case "attach":
         return void enterAttached(m.direct === true, m.modes);
       case "detach":

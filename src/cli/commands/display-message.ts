@@ -5,6 +5,7 @@ import type { CommandContext, CommandEntry } from "./context.ts";
 import type { ClientConnection } from "../../mux/client/client-connection.ts";
 import { formatPlace } from "./common.ts";
 import { expandAt, formatEach } from "../../mux/lang/format-vars.ts";
+import { startPaneInput } from "./pane-input.ts";
 
 const DEFAULT = "[#{session_name}] #{window_index}:#{window_name}, current pane #{pane_index} - (%H:%M %d-%b-%y)";
 
@@ -29,12 +30,8 @@ export const displayMessage: CommandEntry = {
   targetFlags: { canFail: true },
   maxArgs: 1,
   exec(ctx) {
-    // -I: the client's stdin into an empty pane (tmux's window_pane_start_input). weft makes no
-    // empty panes yet (tmux's split-window ''), so every pane is one tmux too refuses.
-    if (flag(ctx.args, "I")) {
-      if (ctx.target.pane) throw new CommandError("pane is not empty");
-      return;
-    }
+    // -I: the client's stdin onto an empty pane's screen; no pane found is no error (CANFAIL).
+    if (flag(ctx.args, "I")) return ctx.target.pane ? startPaneInput(ctx, ctx.target.pane) : undefined;
     const fmt = value(ctx.args, "F");
     const message = ctx.args.positional[0];
     if (fmt !== undefined && message !== undefined) throw new CommandError("only one of -F or argument must be given");

@@ -26,7 +26,8 @@ export function respawn(ctx: CommandContext, session: Session, pane: Pane, failu
   const a = ctx.args;
   const opts = paneOptions(ctx);
   const old = pane.spawnSpec;
-  const argv = opts.command.length > 0 ? ctx.model.resolveCommand(session, opts.command) : old.argv;
+  // An empty pane has no argv: its command words (none, or one empty word) are resolved now, as tmux's.
+  const argv = opts.command.length > 0 || old.argv.length === 0 ? ctx.model.resolveCommand(session, opts.command.length > 0 ? opts.command : (old.command ?? [])) : old.argv;
   const cwd = value(a, "c") !== undefined && opts.cwd !== undefined ? opts.cwd : old.cwd;
   // The environment is made again, as for a new pane: the session's may have changed since.
   const env = ctx.model.paneEnvironment(session, pane.id, opts, cwd);

@@ -68,6 +68,8 @@ export class ClientConnection {
   readonly input: ClientInput;
   /** Set for a control-mode client (-C, -CC): it runs command lines and is sent notifications, not frames. */
   control: ControlClient | null = null;
+  /** Where its stdin goes while a command reads it (readStdin). */
+  private stdinReader: { data(bytes: Uint8Array): void; done(): void } | null = null;
 
   constructor(
     private readonly server: ClientHost,
@@ -131,6 +133,7 @@ export class ClientConnection {
       if (f.type === FRAME_JSON) this.onMessage(f.message);
       else if (this.control) this.control.onInput(f.bytes);
       else if (this.session) this.input.onInput(f.bytes);
+      else if (this.stdinReader) this.stdinReader.data(f.bytes);
       else return this.fail("input from a client that is not attached");
     }
   }
@@ -163,6 +166,7 @@ export class ClientConnection {
         this.server.dispatchCommand(this, m.argv);
         return;
       case "input-end":
+        if (this.stdinReader) return this.endStdin();
         return this.control?.requestExit();
       case "exiting":
         // The client was told to go (SIGTERM, SIGHUP): its terminal back first, as tmux's MSG_EXITING.
@@ -207,6 +211,24 @@ export class ClientConnection {
     if (this.control) return this.control.requestExit();
     this.write(encodeJson({ t: "exit", code: this.retval }), true); // after output that may be past the backlog limit
     this.endWhenWritten();
+  }
+
+  /**
+   * Ask the client process for its stdin (display-message -I): each piece goes to `data` as it
+   * comes; resolves when it ends or the client goes. One reader at a time, as a command waits on it.
+   */
+  readStdin(data: (bytes: Uint8Array) => void): Promise<void> {
+    if (this.closed || this.stdinReader) return Promise.resolve();
+    return new Promise((done) => {
+      this.stdinReader = { data, done };
+      this.send({ t: "read-stdin" });
+    });
+  }
+
+  private endStdin(): void {
+    const r = this.stdinReader;
+    this.stdinReader = null;
+    r?.done();
   }
 
   /** A command's output for the client process's stdout. */
@@ -355,6 +377,7 @@ export class ClientConnection {
     this.closed = true;
     if (this.session) this.server.model.notify.emit({ type: "client-detached", client: this, session: this.session });
     this.control?.stop();
+    this.endStdin();
     this.releaseTty();
     this.stopRendering();
     this.server.removeClient(this);

@@ -3,7 +3,7 @@
 // carrying the protocol version.
 
 /** Bump on any incompatible change to the frames or messages below. */
-export const PROTOCOL_VERSION = 3;
+export const PROTOCOL_VERSION = 4;
 
 /** A frame larger than this is malformed: the biggest real one is a full redraw (~1 MiB). */
 export const MAX_FRAME = 16 * 1024 * 1024;
@@ -40,7 +40,10 @@ export type ClientMessage =
   | { t: "hello"; version: number }
   /** `control`: a control-mode client (-C 1, -CC 2): its data frames are command lines, and the server's are its output. */
   | { t: "command"; argv: string[]; cwd: string; env: Record<string, string>; terminal?: TerminalInfo | ProbedTerminal; control?: 1 | 2 }
-  /** A control client's input ended (EOF): it detaches, as an empty line does. */
+  /**
+   * Its stdin ended (EOF): a control client detaches, as an empty line does; a client asked to
+   * read-stdin is done sending it.
+   */
   | { t: "input-end" }
   /** Its terminal's new size; none when the server holds the terminal and reads the size itself. */
   | { t: "resize"; cols: number; rows: number }
@@ -57,6 +60,8 @@ export type ServerMessage =
   | { t: "error"; message: string }
   | { t: "output"; stream: "out" | "err"; text: string }
   | { t: "exit"; code: number }
+  /** Send stdin as data frames until it ends, then input-end (display-message -I, as tmux's file_read of "-"). */
+  | { t: "read-stdin" }
   /**
    * `direct`: the server reads and writes the terminal itself; `modes`: it has set them (raw)
    * and gives them back on detach, suspend and lock; these are the ones it found, in `stty -g`

@@ -31,6 +31,8 @@ export interface NewPaneOptions {
    * replaces the session's so the command finds its program, as tmux's spawn.c.
    */
   clientPath?: string;
+  /** No program at all (split-window '' or -I: tmux's SPAWN_EMPTY). */
+  empty?: boolean;
 }
 
 /** A pane with the window and session it is in (what a -t target resolves to). */
@@ -234,7 +236,8 @@ export class Model {
 
   private createPane(s: Session, opts: NewPaneOptions, cols: number, rows: number, id = this.nextPaneId++): Pane {
     const cwd = opts.cwd ?? s.cwd;
-    const spec: PaneSpawn = { argv: this.resolveCommand(s, opts.command), env: this.paneEnvironment(s, id, opts, cwd), cwd, command: opts.command };
+    const argv = opts.empty ? [] : this.resolveCommand(s, opts.command);
+    const spec: PaneSpawn = { argv, env: this.paneEnvironment(s, id, opts, cwd), cwd, command: opts.command, ...(opts.empty ? { empty: true } : {}) };
     try {
       const pane = new Pane(id, spec, cols, rows, s.options.getNumber("history-limit"), this.paneEvents());
       // Until it is placed in a window, a pane's options fall back to the global window options.

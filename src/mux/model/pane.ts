@@ -1,4 +1,5 @@
-// A pane: a program in a PTY, the headless terminal its output is parsed into, and its history.
+// A pane: a program in a PTY (or none: an empty pane, tmux's PANE_EMPTY), the headless terminal
+// its output is parsed into, and its history.
 // The pane channel's slots go back to the gather worker only once xterm has parsed them.
 import { Terminal, type IBuffer } from "@xterm/headless";
 import { readlinkSync, readFileSync } from "node:fs";
@@ -14,6 +15,7 @@ import { parseScheduler, keptLines, type ParseSink } from "./parse-scheduler.ts"
 import { HistoryStore } from "./history/store.ts";
 import { drainScrollback, endAlternate, historyBuffer, pinCleared, resizeWithHistory } from "./history/xterm.ts";
 import { forgetNormalSize } from "./history/reflow.ts";
+import { argsEscape } from "./args-escape.ts";
 
 /**
  * The terminal's own scrollback: rows that scrolled off its screen wait there until the parse
@@ -29,6 +31,11 @@ export interface PaneSpawn {
   cwd: string;
   /** The command words as given (none: the default shell), as tmux's pane_start_command shows them. */
   command?: string[];
+  /**
+   * No program at all (tmux's SPAWN_EMPTY: split-window '' or -I): no PTY, no process; the
+   * screen takes only what display-message -I writes onto it.
+   */
+  empty?: boolean;
 }
 
 export interface PaneEvents {
@@ -78,6 +85,11 @@ export class Pane implements ParseSink {
   spawnSpec: PaneSpawn;
   title = "";
   dead = false;
+  /**
+   * Made with no program (tmux's PANE_EMPTY): display-message -I may write onto its screen. As
+   * tmux's flag it stays after respawn-pane gives the pane a program.
+   */
+  empty = false;
   deadStatus: ExitStatus | null = null;
   /** When the program ended, in ms since the epoch (pane_dead_time). */
   deadAt = 0;
@@ -213,6 +225,7 @@ export class Pane implements ParseSink {
   /** Start (or restart) the program; the terminal keeps its contents as tmux's respawn-pane does. */
   start(spec: PaneSpawn = this.spawnSpec): void {
     this.spawnSpec = spec;
+    if (spec.empty) return this.startEmpty();
     const [file, ...args] = spec.argv;
     if (!file) throw new Error("no command");
     // As tmux: the pane starts whatever the directory and program; a missing program exits 1.
@@ -246,6 +259,21 @@ export class Pane implements ParseSink {
         this.notify();
       });
     });
+  }
+
+  /**
+   * No program: the pane is dead from the start (pane_dead 1, pid 0, no tty) but nothing exited,
+   * so remain-on-exit does not apply and it stays. As tmux's spawn_pane, its cursor is hidden
+   * and a line feed also returns the carriage (MODE_CRLF), which a reset keeps.
+   */
+  private startEmpty(): void {
+    this.pty = null;
+    this.empty = true;
+    this.dead = true;
+    this.deadStatus = null;
+    this.deadAt = 0;
+    this.model.options.convertEol = true;
+    this.writeToScreen("\x1b[?25l");
   }
 
   /**
@@ -366,6 +394,7 @@ export class Pane implements ParseSink {
 
   /** The foreground program's name, as pane_current_command. */
   currentCommand(): string {
+    if (!this.pty) return this.commandName();
     const pg = this.pty?.foregroundPid() ?? -1;
     const pid = pg > 0 ? pg : this.pid;
     const started = this.spawnSpec.argv[0]?.split("/").pop() ?? "";
@@ -380,6 +409,17 @@ export class Pane implements ParseSink {
     } catch {
       return started;
     }
+  }
+
+  /**
+   * With no process to ask (an empty pane), tmux's format_cb_current_command names the command
+   * as given, else the shell, through parse_window_name: its first word, a path's last part.
+   */
+  private commandName(): string {
+    const given = (this.spawnSpec.command ?? []).map((a) => argsEscape(a)).join(" ");
+    const name = given || (this.spawnSpec.env.SHELL ?? "");
+    const word = name.replace(/^exec /, "").replace(/^[ -]+/, "").split(" ")[0] ?? "";
+    return word.startsWith("/") ? (word.split("/").pop() ?? word) : word;
   }
 
   /** The foreground program's working directory, as pane_current_path. */
