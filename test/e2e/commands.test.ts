@@ -160,7 +160,7 @@ test("errors are one line in tmux's words and leave the server and its panes alo
   expect(await weft.run("wait", "-t", "e")).toMatchObject({ code: 1 });
   expect(await weft.run("wait", "-t", "e", "--regex", "(")).toMatchObject({ code: 1 });
   expect((await weft.run("wait", "-t", "e", "--regex", "(")).stderr).toStartWith("invalid regex: ");
-  expect(await weft.run("respawn-pane", "-t", "e")).toMatchObject({ code: 1, stderr: "pane %0 still active\n" });
+  expect(await weft.run("respawn-pane", "-t", "e")).toMatchObject({ code: 1, stderr: "respawn pane failed: pane e:0.0 still active\n" }); // tmux 3.3a's words
   expect(await weft.run("break-pane", "-s", "e", "-t", "e:0")).toMatchObject({ code: 1, stderr: "same index: 0\n" });
   // Still there, still answering.
   await weft.ok("send-keys", "-t", "e", "echo al''ive", "Enter");

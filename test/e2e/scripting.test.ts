@@ -137,7 +137,8 @@ test("weft wait: --text, --regex, --idle, --exit with the status, a timeout, a p
   // respawn-pane brings it back; a running pane needs -k.
   await weft.ok("respawn-pane", "-t", id, "--", "sh", "-c", "echo again; read x");
   await weft.waitForText("again", id);
-  expect(await weft.run("respawn-pane", "-t", id)).toMatchObject({ code: 1, stderr: `pane ${id} still active\n` });
+  const place = (await weft.ok("display", "-p", "-t", id, "#{session_name}:#{window_index}.#{pane_index}")).trim();
+  expect(await weft.run("respawn-pane", "-t", id)).toMatchObject({ code: 1, stderr: `respawn pane failed: pane ${place} still active\n` });
   await weft.ok("respawn-pane", "-k", "-t", id, "--", "sh", "-c", "echo third; read x");
   await weft.waitForText("third", id);
   expect(await weft.run("wait", "-t", "w", "--text", "x", "--exit")).toMatchObject({ code: 1 });

@@ -31,7 +31,10 @@ export const displayMessage: CommandEntry = {
   maxArgs: 1,
   exec(ctx) {
     // -I: the client's stdin onto an empty pane's screen; no pane found is no error (CANFAIL).
-    if (flag(ctx.args, "I")) return ctx.target.pane ? startPaneInput(ctx, ctx.target.pane) : undefined;
+    if (flag(ctx.args, "I")) {
+      const pane = (ctx.target as Partial<typeof ctx.target> | null)?.pane;
+      return pane ? startPaneInput(ctx, pane) : undefined;
+    }
     const fmt = value(ctx.args, "F");
     const message = ctx.args.positional[0];
     if (fmt !== undefined && message !== undefined) throw new CommandError("only one of -F or argument must be given");

@@ -4,6 +4,7 @@ import { CommandError, flag, value } from "../../mux/lang/command.ts";
 import type { CommandContext, CommandEntry } from "./context.ts";
 import type { Pane, Session } from "../../mux/model/index.ts";
 import { paneOptions } from "./common.ts";
+import { linkOf } from "./pane-moves.ts";
 
 /** Leave the alternate screen, reset modes and clear the screen; history stays, as tmux's screen_reinit. */
 const REINIT = "\x1b[?1049l\x1b[!p\x1b[H\x1b[2J";
@@ -15,8 +16,10 @@ export const respawnPane: CommandEntry = {
   args: "kc:e:t:",
   target: "pane",
   exec(ctx) {
-    const { session, pane } = ctx.target;
-    if (!pane.dead && !flag(ctx.args, "k")) throw new CommandError(`pane %${pane.id} still active`);
+    const { session, window, pane } = ctx.target;
+    if (!pane.dead && !flag(ctx.args, "k")) {
+      throw new CommandError(`respawn pane failed: pane ${session.name}:${linkOf(ctx.target).index}.${window.paneIndex(pane)} still active`);
+    }
     respawn(ctx, session, pane, "respawn pane failed");
   },
 };
