@@ -13,7 +13,7 @@ afterEach(async () => {
 });
 
 const DIR = join(import.meta.dir, "goldens", "customize-mode");
-const KEYS: Record<string, string> = { Down: "\x1b[B", Right: "\x1b[C", Enter: "\r" };
+const KEYS: Record<string, string> = { Down: "\x1b[B", Right: "\x1b[C", Enter: "\r", "C-t": "\x14" };
 
 /** The steps of the recording script: name, flags, keys. */
 function steps(): { name: string; flags: string[]; keys: string[] }[] {
