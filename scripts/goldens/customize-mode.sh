@@ -29,6 +29,8 @@ preview-choice||Down Right Down
 preview-local||Down Right Down Down Down Down
 preview-array||Right Down Down Down Right Down
 preview-style||Down Down Right Down Down Down Down Down Down Down Down Down Down Down Down
+preview-key||Down Down Down Down Down Right Down
+preview-key-part||Down Down Down Down Down Right Down Right Down
 tags|-N|Down Right Down t t Down t
 tags-all|-N|Down Down Right C-t
 '
