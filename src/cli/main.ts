@@ -32,14 +32,18 @@ interface GlobalOptions {
 }
 
 /** tmux's getopt("2c:CDdf:lL:NqS:T:uUvV"): flags weft has no use for are accepted and ignored. */
-function parseGlobal(args: string[], prog: string): GlobalOptions | number {
+/** What the command line answers by itself (-V, --help, a bad option): printed by main. */
+interface Answer {
+  code: number;
+  out?: string;
+  err?: string;
+}
+
+function parseGlobal(args: string[], prog: string): GlobalOptions | Answer {
   const o: GlobalOptions = { f: [], command: [], C: 0 };
   const takes = new Set(["c", "f", "L", "S", "T"]);
   const known = new Set([..."2CDdlNqUuv", ...takes, "V"]);
-  const fail = (msg: string): number => {
-    process.stderr.write(`${prog}: ${msg}\n${usageLines(prog)}\n`);
-    return 1;
-  };
+  const fail = (msg: string): Answer => ({ code: 1, err: `${prog}: ${msg}\n${usageLines(prog)}\n` });
   let i = 0;
   for (; i < args.length; i++) {
     const a = args[i] ?? "";
@@ -47,23 +51,14 @@ function parseGlobal(args: string[], prog: string): GlobalOptions | number {
       i++;
       break;
     }
-    if (a === "--help") {
-      process.stdout.write(`${usageLines(prog)}\n`);
-      return 0;
-    }
-    if (a === "--version") {
-      process.stdout.write(`${versionLine(prog, pkg.version)}\n`);
-      return 0;
-    }
+    if (a === "--help") return { code: 0, out: `${usageLines(prog)}\n` };
+    if (a === "--version") return { code: 0, out: `${versionLine(prog, pkg.version)}\n` };
     if (!a.startsWith("-") || a === "-") break;
     for (let j = 1; j < a.length; j++) {
       const c = a[j] ?? "";
       if (!known.has(c)) return fail(`unknown option -- ${c}`);
       if (c === "C") o.C++;
-      if (c === "V") {
-        process.stdout.write(`${versionLine(prog, pkg.version)}\n`);
-        return 0;
-      }
+      if (c === "V") return { code: 0, out: `${versionLine(prog, pkg.version)}\n` };
       if (!takes.has(c)) continue;
       const v = j + 1 < a.length ? a.slice(j + 1) : args[++i];
       if (v === undefined) return fail(`option requires an argument -- ${c}`);
@@ -93,7 +88,13 @@ async function main(): Promise<number> {
   const asTmux = runsAsTmux(process.argv0);
   const prog = asTmux ? "tmux" : "weft";
   const o = parseGlobal(argv, prog);
-  if (typeof o === "number") return o;
+  if ("code" in o) {
+    // Bun.write, not process.stdout: the stream's set-up was ~2 ms of `weft -V` (libtmux runs
+    // `tmux -V` for every server it makes).
+    if (o.out) await Bun.write(Bun.stdout, o.out);
+    if (o.err) await Bun.write(Bun.stderr, o.err);
+    return o.code;
+  }
   const startServer = commandStartsServer(o.command);
   // node:fs (~1.3 ms to load, ~4 MiB resident) only where it is needed: tmux's socket
   // directory is resolved (realpath), or the directory is to be made or found wrong.
