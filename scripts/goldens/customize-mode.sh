@@ -23,6 +23,16 @@ session-local|-N|Down Right Down Down Down Down
 window|-N|Down Down Right
 set-flag|-N|Down Down Right Down Enter
 format|-N -F #{option_name}=#{option_value}|Right
+preview-top||
+preview-number||Right Down Down Down Down Down Down
+preview-choice||Down Right Down
+preview-local||Down Right Down Down Down Down
+preview-array||Right Down Down Down Right Down
+preview-style||Down Down Right Down Down Down Down Down Down Down Down Down Down Down Down
+preview-key||Down Down Down Down Down Right Down
+preview-key-part||Down Down Down Down Down Right Down Right Down
+tags|-N|Down Right Down t t Down t
+tags-all|-N|Down Down Right C-t
 '
 first=1
 echo "$steps" | while IFS='|' read -r name flags keys; do

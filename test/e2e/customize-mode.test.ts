@@ -13,7 +13,7 @@ afterEach(async () => {
 });
 
 const DIR = join(import.meta.dir, "goldens", "customize-mode");
-const KEYS: Record<string, string> = { Down: "\x1b[B", Right: "\x1b[C", Enter: "\r" };
+const KEYS: Record<string, string> = { Down: "\x1b[B", Right: "\x1b[C", Enter: "\r", "C-t": "\x14" };
 
 /** The steps of the recording script: name, flags, keys. */
 function steps(): { name: string; flags: string[]; keys: string[] }[] {
@@ -82,3 +82,44 @@ test("customize-mode -f keeps the options and keys the filter is true for (tmux 
   expect(names).toContain("mode-keys");
 });
 
+
+test("customize-mode's U unsets the tagged options after its question, and Enter on a key's Repeat toggles it", async () => {
+  const w = (weft = await Weft.start());
+  await w.ok("new", "-d", "-s", "s", "-x", "80", "-y", "24", "sh");
+  await w.ok("set", "-t", "s", "status-keys", "emacs");
+  await w.ok("set", "-t", "s", "base-index", "3");
+  await w.ok("customize-mode", "-N", "-t", "s", "-f", "#{||:#{m:status-keys,#{option_name}},#{m:base-index,#{option_name}}}");
+  const c = w.attach(["attach", "-t", "s"], 80, 24);
+  await c.waitForScreen((s) => s.startsWith("(0)"), "the tree");
+  // Session Options open; both local options tagged (the global ones are hidden by H).
+  c.type("H\x1b[B\x1b[C\x1b[Btt");
+  await c.waitForScreen((s) => s.includes("base-index*") && s.includes("status-keys*"), "both tagged");
+  c.type("U");
+  await c.waitForScreen((s) => s.includes("Unset 2 tagged? "), "the question");
+  c.type("y");
+  // new -x -y gave the session its default-size; the two tagged are gone.
+  await waitFor(async () => (await w.ok("show", "-t", "s")) === "default-size 80x24\n", "the tagged options unset");
+  c.type("q");
+  await waitFor(async () => (await w.ok("display", "-p", "-t", "s", "#{pane_in_mode}")) === "0\n", "the mode left");
+
+  await w.ok("bind", "-T", "prefix", "C-o", "rotate-window");
+  await w.ok("customize-mode", "-N", "-t", "s", "-f", "#{m:C-o,#{key}}");
+  await c.waitForScreen((s) => s.startsWith("(0)"), "the tree");
+  // The prefix table (the only one with C-o), C-o, its Repeat line.
+  const rows = (await c.waitForScreen((s) => s.includes("Key Table - prefix"), "the prefix table")).split("\n");
+  const at = rows.findIndex((l) => l.includes("Key Table - prefix"));
+  c.type("\x1b[B".repeat(at) + "\x1b[C\x1b[B\x1b[C\x1b[B\x1b[B\x1b[B\r");
+  await waitFor(async () => (await w.ok("list-keys", "-T", "prefix", "C-o")).startsWith("bind-key -r -T prefix C-o rotate-window"), "C-o repeating");
+});
+
+test("customize-mode -Z zooms its pane while shown, as tmux's mode_tree_zoom", async () => {
+  const w = (weft = await Weft.start());
+  await w.ok("new", "-d", "-s", "s", "-x", "80", "-y", "24", "sh");
+  await w.ok("split-window", "-t", "s", "sh");
+  await w.ok("customize-mode", "-Z", "-t", "s");
+  expect(await w.ok("display", "-p", "-t", "s", "#{window_zoomed_flag} #{pane_mode}")).toBe("1 options-mode\n");
+  const c = w.attach(["attach", "-t", "s"], 80, 24);
+  await c.waitForScreen((s) => s.startsWith("(0)"), "the tree");
+  c.type("q");
+  await waitFor(async () => (await w.ok("display", "-p", "-t", "s", "#{window_zoomed_flag} #{pane_in_mode}")) === "0 0\n", "unzoomed when left");
+});

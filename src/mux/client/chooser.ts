@@ -1,6 +1,6 @@
 // What replaces a pane while it is in one of tmux's window modes, on every client showing it:
-// what every such mode is to the client (PaneList: choose-tree's and the other mode trees are
-// tree-chooser.ts, customize-mode's mode-tree.ts), and the view of a command's output (C-b ?),
+// what every such mode is to the client (PaneList: choose-tree's, customize-mode's and the other
+// mode trees are tree-chooser.ts), and the view of a command's output (C-b ?),
 // scrolled as tmux's view mode and left with q or Escape.
 
 import type { Highlight } from "../../render/index.ts";

@@ -9,10 +9,14 @@ import type { Highlight } from "../../render/index.ts";
  */
 export type ModeHighlight = Highlight & { kind?: string; attrs?: number };
 
-/** The rows the list takes of a pane `rows` high with `items` lines (mode_tree_set_height). */
-export function listHeight(rows: number, items: number): number {
+/**
+ * The rows the list takes of a pane `rows` high with `items` lines (mode_tree_set_height);
+ * `previewRows` is what a mode asks for its preview (customize-mode's 12), if it does.
+ */
+export function listHeight(rows: number, items: number, previewRows?: number): number {
   let h = Math.floor(rows / 3) * 2;
-  if (h > items) h = Math.floor(rows / 2);
+  if (previewRows !== undefined) h = previewRows < rows ? rows - previewRows : rows;
+  else if (h > items) h = Math.floor(rows / 2);
   if (h < 10) h = rows;
   if (rows - h < 2) h = rows;
   return h;

@@ -21,6 +21,8 @@ export interface ChooserItem {
   expanded?: boolean;
   /** Cannot be tagged (mode_tree_no_tag). */
   noTag?: boolean;
+  /** The preview box is its parent's, title and all (mode_tree_draw_as_parent). */
+  drawAsParent?: boolean;
   /** What the preview box shows for it, inside `width` x `height`. */
   preview?: (width: number, height: number) => PreviewContent;
 }
@@ -60,7 +62,10 @@ export interface ChooserSpec {
   shortcut?(item: ChooserItem, line: number): string | null;
   /** Enter or a shortcut: the mode has closed and this runs the template (or `template`) on the item. */
   choose(item: ChooserItem, by: ModeCaller, template?: string): void;
+  /** The mode's own keys; an "Enter" among them takes Enter and the shortcuts in place of a pick (customize-mode). */
   keys?: Record<string, ChooserAction>;
+  /** The rows the preview box asks for, if fixed (mode_tree's heightcb). */
+  previewRows?: number;
   /** The mode is left (q, Escape, a pick, an action asking for it, nothing left to show). */
   close(): void;
   /** The mode changed outside a key (a prompt's answer): its pane is drawn again. */
@@ -217,6 +222,11 @@ export class Chooser implements PaneList {
     }
     if (this.treeKey(key, by)) return;
     if (key === "Enter" || key === "C-m") return this.choose(by);
+    this.action(key, by);
+  }
+
+  /** A key of the mode's own, with the current and the tagged items. */
+  private action(key: string, by: ModeCaller): void {
     const action = this.spec.keys?.[key];
     const current = this.selected;
     if (!action || !current) return;
@@ -245,6 +255,7 @@ export class Chooser implements PaneList {
 
   private choose(by: ModeCaller): void {
     const item = this.selected;
+    if (this.spec.keys?.Enter) return this.action("Enter", by);
     this.leave();
     if (item) this.spec.choose(item, by);
   }
@@ -423,7 +434,7 @@ export class Chooser implements PaneList {
    */
   view(rows: number, width: number): { lines: string[]; selected: number; highlights: ModeHighlight[] } {
     this.refresh();
-    const h = this.preview ? listHeight(rows, this.lines.length) : rows;
+    const h = this.preview ? listHeight(rows, this.lines.length, this.spec.previewRows) : rows;
     this.height = h;
     if (this.current > this.offset + h - 1) this.offset = this.current - h + 1;
     if (this.current < this.offset) this.offset = this.current;
@@ -441,7 +452,8 @@ export class Chooser implements PaneList {
       // On the current line the text's markup goes over mode-style (format_draw from its cell).
       for (const s of drawn.styles) highlights.push(i !== this.current ? { ...s, y } : { x: s.x, y, width: s.width, kind: "selection", attrs: s.style?.attrs ?? 0 });
     }
-    const item = this.selected;
+    const line = this.lines[this.current];
+    const item = line?.item.drawAsParent && line.parent ? line.parent : line?.item;
     if (!this.preview || !item || !previewFits(width, rows, h)) return { lines, selected: this.current - this.offset, highlights };
     while (lines.length < h) lines.push("");
     const filter = this.filter === null ? {} : { filter: this.noMatches ? ("no matches" as const) : ("active" as const) };
