@@ -103,9 +103,16 @@ export async function runCommand(
   c.write(hello());
   c.write(encodeJson({ t: "command", argv, cwd, env }));
   const deadline = performance.now() + ms;
+  let stdinEnded = false;
   for (;;) {
     const exit = c.messages.find((m) => m.t === "exit" || m.t === "error");
     if (exit || c.closed) break;
+    // A command that reads the client's stdin (display -I, split-window -I) gets an empty one,
+    // as the CLI's with stdin on /dev/null.
+    if (!stdinEnded && c.messages.some((m) => m.t === "read-stdin")) {
+      stdinEnded = true;
+      c.write(encodeJson({ t: "input-end" }));
+    }
     if (performance.now() > deadline) break;
     await Bun.sleep(2);
   }
