@@ -18,11 +18,11 @@ test("set-buffer, show-buffer, list-buffers, delete-buffer, buffer-limit", async
   await w.ok("set-buffer", "first");
   await w.ok("set-buffer", "second\tline\nnext");
   await w.ok("set-buffer", "-b", "mine", "named");
-  expect(await w.ok("show-buffer")).toBe("named\n");
-  expect(await w.ok("show-buffer", "-b", "buffer0")).toBe("first\n");
+  expect(await w.ok("show-buffer")).toBe("named");
+  expect(await w.ok("show-buffer", "-b", "buffer0")).toBe("first");
   expect(await w.ok("list-buffers")).toBe('mine: 5 bytes: "named"\nbuffer1: 16 bytes: "second\\tline\\nnext"\nbuffer0: 5 bytes: "first"\n');
   await w.ok("set-buffer", "-a", "-b", "mine", "+more");
-  expect(await w.ok("show-buffer", "-b", "mine")).toBe("named+more\n");
+  expect(await w.ok("show-buffer", "-b", "mine")).toBe("named+more");
   await w.ok("delete-buffer", "-b", "buffer1");
   expect(await w.ok("list-buffers", "-F", "#{buffer_name}")).toBe("mine\nbuffer0\n");
   const r = await w.run("show-buffer", "-b", "nope");
@@ -83,4 +83,19 @@ test("C-b ] pastes the newest buffer into the active pane", async () => {
   await c.waitForScreen((s) => s.includes("[k]"), "status");
   c.type("\x02]");
   await waitFor(() => existsSync(out) && readFileSync(out, "utf8") === "\x1b[200~typed by C-b ]\x1b[201~", "the paste with markers");
+});
+
+test("load-buffer - reads the client's stdin; show-buffer and save-buffer - print a buffer as it is, as tmux 3.3a", async () => {
+  const w = (weft = await Weft.start());
+  await w.ok("new", "-d", "-s", "in", "--", "sh");
+  const load = Bun.spawn([w.bin, "-L", "test", "load-buffer", "-b", "piped", "-"], { env: w.env, stdin: "pipe", stdout: "pipe", stderr: "pipe" });
+  load.stdin.write("from stdin\nline2");
+  await load.stdin.end();
+  expect(await load.exited).toBe(0);
+  // tmux 3.3a printed exactly these bytes: no newline added.
+  expect(await w.ok("show-buffer", "-b", "piped")).toBe("from stdin\nline2");
+  expect(await w.ok("save-buffer", "-b", "piped", "-")).toBe("from stdin\nline2");
+  const empty = Bun.spawn([w.bin, "-L", "test", "load-buffer", "-b", "none", "-"], { env: w.env, stdin: "ignore", stdout: "pipe", stderr: "pipe" });
+  expect(await empty.exited).toBe(0);
+  expect(await w.ok("list-buffers", "-F", "#{buffer_name}")).toBe("piped\n");
 });

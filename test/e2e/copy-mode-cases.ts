@@ -157,7 +157,7 @@ export async function runCase(run: Run, c: CopyCase, session: string, settled: (
   const names = listed.map((l) => l.split(" ")[0] ?? "");
   const buffers: [string, string][] = [];
   for (const l of listed) {
-    // show-buffer's text, up to the size list-buffers gave (weft's ends it with a newline tmux does not print).
+    // show-buffer's text, up to the size list-buffers gave.
     const [name = "", size = "0"] = l.split(" ");
     const shown = Buffer.from(await run(["show-buffer", "-b", name]));
     buffers.push([name, shown.subarray(0, Number(size)).toString()]);

@@ -25,7 +25,7 @@ async function start(modeKeys: "vi" | "emacs"): Promise<{ w: Weft; c: HostClient
 
 async function buffer(w: Weft, want: string): Promise<void> {
   let last = "";
-  await waitFor(async () => (last = (await w.run("show-buffer")).stdout) === `${want}\n`, `buffer ${JSON.stringify(want)}, was ${JSON.stringify(last)}`);
+  await waitFor(async () => (last = (await w.run("show-buffer")).stdout) === want, `buffer ${JSON.stringify(want)}, was ${JSON.stringify(last)}`);
 }
 
 const inMode = async (w: Weft) => (await w.ok("display", "-p", "#{pane_in_mode}")).trim();
@@ -112,11 +112,11 @@ test("vi keys: f asks for one character and jumps to it, ; repeats, then a copy 
   await c.waitForScreen((s) => !s.split("\n")[10]!.startsWith("(jump forward)"), "the prompt to close");
   c.type(";"); // the second "0" of row-200
   c.type(" $\r");
-  await buffer(w, "0");
+  await buffer(w, "0\n");
   // F looks back along the line.
   c.type("\x02[k$F-");
   c.type(" $\r");
-  await buffer(w, "-200");
+  await buffer(w, "-200\n");
 });
 
 test("vi keys: a count before a key repeats it (12k), shown in a (repeat) prompt; emacs: M-3 then C-p", async () => {
@@ -127,7 +127,7 @@ test("vi keys: a count before a key repeats it (12k), shown in a (repeat) prompt
   await c.waitForScreen((s) => s.split("\n")[10]!.startsWith("(repeat) 12"), "the count on the status line");
   c.type("k"); // ends the count and moves 12 lines up from the empty line below row-200
   c.type(" $\r");
-  await buffer(w, "row-189");
+  await buffer(w, "row-189\n");
   await w.ok("set", "-g", "mode-keys", "emacs");
   c.type("\x02[");
   await c.waitForScreen((s) => /\[0\/\d+\]/.test(s), "copy mode again");

@@ -28,7 +28,7 @@ const panes = async (w: Weft, t: string) => (await w.ok("list-panes", "-t", t, "
 
 async function buffer(w: Weft, want: string): Promise<void> {
   let last = "";
-  await waitFor(async () => (last = (await w.run("show-buffer")).stdout) === `${want}\n`, `buffer ${JSON.stringify(want)}, was ${JSON.stringify(last)}`);
+  await waitFor(async () => (last = (await w.run("show-buffer")).stdout) === want, `buffer ${JSON.stringify(want)}, was ${JSON.stringify(last)}`);
 }
 
 async function value(f: () => Promise<string>, want: string): Promise<void> {

@@ -40,6 +40,24 @@ export function clientPath(ctx: CommandContext, path: string): string {
   return resolve(ctx.cwd, path);
 }
 
-export function noStdin(path: string): void {
-  if (path === "-") throw new CommandError("reading from stdin is not supported");
+/**
+ * A buffer's text for path "-" (show-buffer, save-buffer -): a command-line client's stdout gets
+ * it as it is, as tmux's file_write to "-"; an attached or control client sees it as printed lines.
+ */
+export function printBuffer(ctx: CommandContext, data: string): void {
+  const c = ctx.client;
+  if (c && !c.session && !c.control && !c.closed) c.printRaw(data);
+  else ctx.print(data);
+}
+
+/**
+ * The client's stdin for path "-" (load-buffer -, source-file -), as tmux's file_read: only a
+ * command-line client has one to give; resolves with all of it once it ends.
+ */
+export async function readClientStdin(ctx: CommandContext): Promise<string> {
+  const c = ctx.client;
+  if (!c || c.closed || c.session || c.control) throw new CommandError("-: Bad file descriptor");
+  const chunks: Uint8Array[] = [];
+  await c.readStdin((bytes) => chunks.push(bytes.slice()));
+  return Buffer.concat(chunks).toString("utf8");
 }

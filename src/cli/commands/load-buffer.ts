@@ -1,8 +1,8 @@
 // load-buffer (loadb): a file's contents become a paste buffer (-b names it; -w also the clipboard).
 import { readFileSync } from "node:fs";
 import { CommandError, flag, value } from "../../mux/lang/command.ts";
-import type { CommandEntry } from "./context.ts";
-import { clientPath, noStdin } from "./buffers.ts";
+import type { CommandContext, CommandEntry } from "./context.ts";
+import { clientPath, readClientStdin } from "./buffers.ts";
 
 export const loadBuffer: CommandEntry = {
   name: "load-buffer",
@@ -14,7 +14,12 @@ export const loadBuffer: CommandEntry = {
   noSession: true,
   exec(ctx) {
     const path = ctx.args.positional[0]!;
-    noStdin(path);
+    if (path === "-") {
+      // The client's stdin: an empty one makes no buffer, as tmux's.
+      return readClientStdin(ctx).then((data) => {
+        if (data !== "") store(ctx, data);
+      });
+    }
     const full = clientPath(ctx, path);
     let data: string;
     try {
@@ -22,7 +27,12 @@ export const loadBuffer: CommandEntry = {
     } catch (e) {
       throw new CommandError(`${full}: ${(e as NodeJS.ErrnoException).code === "ENOENT" ? "No such file or directory" : (e as Error).message}`);
     }
-    ctx.model.addBuffer(data, value(ctx.args, "b"));
-    if (flag(ctx.args, "w")) for (const c of ctx.server.clients) if (c.session) c.setClipboard(data);
+    store(ctx, data);
   },
 };
+
+/** The new buffer (-b names it), and with -w the attached clients' clipboard. */
+function store(ctx: CommandContext, data: string): void {
+  ctx.model.addBuffer(data, value(ctx.args, "b"));
+  if (flag(ctx.args, "w")) for (const c of ctx.server.clients) if (c.session) c.setClipboard(data);
+}

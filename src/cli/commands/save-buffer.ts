@@ -3,7 +3,7 @@
 import { appendFileSync, writeFileSync } from "node:fs";
 import { CommandError, flag } from "../../mux/lang/command.ts";
 import type { CommandEntry } from "./context.ts";
-import { bufferArg, clientPath } from "./buffers.ts";
+import { bufferArg, clientPath, printBuffer } from "./buffers.ts";
 
 export const saveBuffer: CommandEntry = {
   name: "save-buffer",
@@ -16,7 +16,7 @@ export const saveBuffer: CommandEntry = {
   exec(ctx) {
     const b = bufferArg(ctx);
     const path = ctx.args.positional[0]!;
-    if (path === "-") return ctx.print(b.data);
+    if (path === "-") return printBuffer(ctx, b.data);
     const full = clientPath(ctx, path);
     try {
       if (flag(ctx.args, "a")) appendFileSync(full, b.data);

@@ -1,6 +1,6 @@
 // show-buffer (showb): print a paste buffer (the newest, or -b name).
 import type { CommandEntry } from "./context.ts";
-import { bufferArg } from "./buffers.ts";
+import { bufferArg, printBuffer } from "./buffers.ts";
 
 export const showBuffer: CommandEntry = {
   name: "show-buffer",
@@ -10,6 +10,6 @@ export const showBuffer: CommandEntry = {
   maxArgs: 0,
   noSession: true,
   exec(ctx) {
-    ctx.print(bufferArg(ctx).data);
+    printBuffer(ctx, bufferArg(ctx).data);
   },
 };

@@ -236,6 +236,11 @@ export class ClientConnection {
     this.output("out", text);
   }
 
+  /** Bytes for the client process's stdout as they are, no newline added (show-buffer, save-buffer -). */
+  printRaw(text: string): void {
+    if (text !== "") this.output("out", text, false);
+  }
+
   /** A command's error for the client process's stderr. */
   printError(text: string): void {
     this.output("err", text);
@@ -273,12 +278,12 @@ export class ClientConnection {
   }
 
   /**
-   * A command's output, ending in a newline, in messages of at most PRINT_PIECE characters (cut
+   * A command's output, ending in a newline (unless `newline` is false), in messages of at most PRINT_PIECE characters (cut
    * after a newline where there is one): a frame has a size limit, and capture-pane of a
    * million lines of history prints ~100 MB.
    */
-  private output(stream: "out" | "err", t: string): void {
-    const text = t.endsWith("\n") ? t : t + "\n";
+  private output(stream: "out" | "err", t: string, newline = true): void {
+    const text = !newline || t.endsWith("\n") ? t : t + "\n";
     for (let at = 0; at < text.length; ) {
       let end = Math.min(text.length, at + PRINT_PIECE);
       if (end < text.length) {
