@@ -155,3 +155,19 @@ test("under the name tmux: -V as tmux (TPM's check), tmux's socket directory, ~/
     sh("tmux kill-server; tmux -L priv kill-server");
   }
 });
+
+test("source-file - runs the commands on the client's stdin, its errors named -:LINE as tmux 3.3a's", async () => {
+  const w = (weft = await Weft.start());
+  await w.ok("new", "-d", "-s", "in", "--", "sh");
+  const run = async (text: string) => {
+    const p = Bun.spawn([w.bin, "-L", "test", "source-file", "-"], { env: w.env, stdin: "pipe", stdout: "pipe", stderr: "pipe" });
+    p.stdin.write(text);
+    await p.stdin.end();
+    return { code: await p.exited, out: await new Response(p.stdout).text(), err: await new Response(p.stderr).text() };
+  };
+  expect(await run("set -g @two 2\n")).toEqual({ code: 0, out: "", err: "" });
+  expect(await w.ok("show", "-gv", "@two")).toBe("2\n");
+  // tmux 3.3a printed this, exit 1, and set nothing: the file does not parse.
+  expect(await run("set -g @x yes\nbogus-cmd\n")).toEqual({ code: 1, out: "-:2: unknown command: bogus-cmd\n", err: "" });
+  expect((await w.run("show", "-gv", "@x")).stderr).toBe("invalid option: @x\n");
+});
