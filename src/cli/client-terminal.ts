@@ -3,6 +3,7 @@
 // process.stdout.columns) cost an attached client ~8 MiB of resident memory and node:fs ~4 MiB;
 // these calls ~3 MiB, and only a client on a terminal loads this module.
 import { dlopen, FFIType, ptr, read, type Pointer } from "bun:ffi";
+import { TERMIOS_SIZE, TIOCGWINSZ, rawFrom, sizeOf } from "../mux/client/termios.ts";
 
 const { i32, u64, i64, ptr: P } = FFIType;
 
@@ -17,26 +18,12 @@ const libc = dlopen("libc.so.6", {
   write: { args: [i32, P, u64], returns: i64 },
 }).symbols;
 
-// glibc on x86-64 Linux: struct termios (60 bytes: four tcflag_t, c_line, c_cc[32], speeds),
-// struct winsize, struct stat (st_rdev at byte 40).
-const TERMIOS_SIZE = 60;
-const C_IFLAG = 0;
-const C_OFLAG = 4;
-const C_CFLAG = 8;
-const C_LFLAG = 12;
-const C_CC = 17;
-const VTIME = 5;
-const VMIN = 6;
+// glibc on x86-64 Linux: struct stat (st_rdev at byte 40); struct termios is termios.ts's.
 const TCSADRAIN = 1;
-const TIOCGWINSZ = 0x5413n;
 const STAT_SIZE = 144;
 const ST_RDEV = 40;
 const EINTR = 4;
 const EAGAIN = 11;
-const BRKINT = 0o2, INPCK = 0o20, ISTRIP = 0o40, ICRNL = 0o400, IXON = 0o2000;
-const ONLCR = 0o4;
-const CS8 = 0o60;
-const ISIG = 0o1, ICANON = 0o2, ECHO = 0o10, IEXTEN = 0o100000;
 
 const errno = (): number => read.i32(libc.__errno_location() as Pointer, 0);
 
@@ -59,16 +46,7 @@ export function setRawMode(fd: number): boolean {
   const t = new Uint8Array(TERMIOS_SIZE);
   if (libc.tcgetattr(fd, ptr(t)) !== 0) return false;
   saved ??= t.slice();
-  const v = new DataView(t.buffer);
-  const and = (off: number, mask: number) => v.setUint32(off, v.getUint32(off, true) & ~mask, true);
-  const or = (off: number, bits: number) => v.setUint32(off, v.getUint32(off, true) | bits, true);
-  and(C_IFLAG, BRKINT | ICRNL | INPCK | ISTRIP | IXON);
-  or(C_OFLAG, ONLCR);
-  or(C_CFLAG, CS8);
-  and(C_LFLAG, ECHO | ICANON | IEXTEN | ISIG);
-  t[C_CC + VMIN] = 1;
-  t[C_CC + VTIME] = 0;
-  return setAttr(fd, t);
+  return setAttr(fd, rawFrom(t));
 }
 
 /** The modes raw mode found (setRawMode(false) before). */
@@ -79,9 +57,7 @@ export function restoreMode(fd: number): void {
 /** The terminal's size (TIOCGWINSZ), or null when `fd` is none or says 0. */
 export function windowSize(fd: number): { cols: number; rows: number } | null {
   const ws = new Uint16Array(4);
-  if (libc.ioctl(fd, TIOCGWINSZ, ptr(ws)) !== 0) return null;
-  const [rows = 0, cols = 0] = ws;
-  return cols > 0 && rows > 0 ? { cols, rows } : null;
+  return libc.ioctl(fd, BigInt(TIOCGWINSZ), ptr(ws)) === 0 ? sizeOf(ws) : null;
 }
 
 /** The device number (st_rdev) of what `fd` is, or undefined. */

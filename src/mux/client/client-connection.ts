@@ -18,7 +18,8 @@ import {
   type TerminalInfo,
 } from "./protocol.ts";
 import { ClientTty } from "./client-tty.ts";
-import { clientTerminal, getModes, rawFrom, setModes, sttyForm, windowSize } from "./tty-modes.ts";
+import { clientTerminal, getModes, setModes, sttyForm, windowSize } from "./tty-modes.ts";
+import { rawFrom } from "./termios.ts";
 import { peerPid } from "../../pty/libc.ts";
 import { ENTER } from "./terminal-modes.ts";
 import { ClientView } from "./view.ts";

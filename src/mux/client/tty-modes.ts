@@ -6,21 +6,7 @@ import { readlinkSync, statSync, openSync, closeSync, constants as fsc } from "n
 import { ptr } from "bun:ffi";
 import { sys, errno, EINTR, SIZEOF_TERMIOS, TCSANOW } from "../../pty/libc.ts";
 import type { TerminalInfo } from "./protocol.ts";
-
-// glibc on x86-64 Linux: struct termios (four tcflag_t, c_line, c_cc[32], speeds).
-const C_IFLAG = 0;
-const C_OFLAG = 4;
-const C_CFLAG = 8;
-const C_LFLAG = 12;
-const C_CC = 17;
-const NCCS = 32;
-const VTIME = 5;
-const VMIN = 6;
-const TIOCGWINSZ = 0x5413;
-const BRKINT = 0o2, INPCK = 0o20, ISTRIP = 0o40, ICRNL = 0o400, IXON = 0o2000;
-const ONLCR = 0o4;
-const CS8 = 0o60;
-const ISIG = 0o1, ICANON = 0o2, ECHO = 0o10, IEXTEN = 0o100000;
+import { C_CC, C_CFLAG, C_IFLAG, C_LFLAG, C_OFLAG, NCCS, TIOCGWINSZ, sizeOf } from "./termios.ts";
 
 /** A libc call again while a signal interrupts it (EINTR). */
 function retry(call: () => number): boolean {
@@ -45,24 +31,6 @@ export function setModes(fd: number, modes: Uint8Array): boolean {
 }
 
 /**
- * Raw mode from `modes`, as the client set it before (libuv's UV_TTY_MODE_RAW, which Bun's
- * setRawMode copies): no echo, no line editing, no signals from keys, LF still written as CRLF.
- */
-export function rawFrom(modes: Uint8Array): Uint8Array {
-  const t = modes.slice();
-  const v = new DataView(t.buffer);
-  const and = (off: number, mask: number) => v.setUint32(off, v.getUint32(off, true) & ~mask, true);
-  const or = (off: number, bits: number) => v.setUint32(off, v.getUint32(off, true) | bits, true);
-  and(C_IFLAG, BRKINT | ICRNL | INPCK | ISTRIP | IXON);
-  or(C_OFLAG, ONLCR);
-  or(C_CFLAG, CS8);
-  and(C_LFLAG, ECHO | ICANON | IEXTEN | ISIG);
-  t[C_CC + VMIN] = 1;
-  t[C_CC + VTIME] = 0;
-  return t;
-}
-
-/**
  * `modes` as `stty -g` prints them (and `stty` takes them back): the four flag words, then each
  * control character, in hex. The client keeps this to restore its terminal by running stty
  * should the server die while it is attached.
@@ -77,9 +45,7 @@ export function sttyForm(modes: Uint8Array): string {
 /** The terminal's size (TIOCGWINSZ), or null when it says none. */
 export function windowSize(fd: number): { cols: number; rows: number } | null {
   const ws = new Uint16Array(4);
-  if (!retry(() => sys.ioctl(fd, TIOCGWINSZ, ptr(ws)))) return null;
-  const [rows = 0, cols = 0] = ws;
-  return cols > 0 && rows > 0 ? { cols, rows } : null;
+  return retry(() => sys.ioctl(fd, TIOCGWINSZ, ptr(ws))) ? sizeOf(ws) : null;
 }
 
 /** Open the terminal device at `path` as ClientTty does (ours, non-blocking, never our controlling terminal). */
