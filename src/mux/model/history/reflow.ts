@@ -3,6 +3,7 @@
 // and the cursor kept on its character. xterm's own reflow differs (it keeps the cursor's row,
 // drops rows and pulls history only with the cursor at the bottom), so it is turned off here.
 import type { Terminal } from "@xterm/headless";
+import { normalBuffer } from "./xterm-core.ts";
 
 /** The parts of xterm's BufferLine a reflow reads and writes (internals). */
 interface Line {
@@ -26,16 +27,6 @@ interface Buffer {
   y: number;
   savedX: number;
   savedY: number;
-}
-
-function normalBuffer(t: Terminal): Buffer | null {
-  const core: unknown = Reflect.get(t, "_core");
-  const set: unknown = core && typeof core === "object" ? Reflect.get(core, "buffers") : undefined;
-  const normal: unknown = set && typeof set === "object" ? Reflect.get(set, "normal") : undefined;
-  if (!normal || typeof normal !== "object") return null;
-  const lines: unknown = Reflect.get(normal, "lines");
-  if (!lines || typeof lines !== "object" || typeof Reflect.get(lines, "trimStart") !== "function") return null;
-  return normal as Buffer;
 }
 
 /** A blank cell as xterm fills rows with (width 1, default attributes). */
@@ -178,7 +169,7 @@ export function resizeAsTmux(
   old = { cols: t.cols, rows: t.rows },
   saved = false,
 ): number {
-  const buf = normalBuffer(t);
+  const buf = normalBuffer<Buffer>(t);
   cols = Math.max(2, cols); // xterm's smallest
   rows = Math.max(1, rows);
   if (!buf) {
@@ -252,7 +243,7 @@ export function forgetNormalSize(t: Terminal): void {
  * screen not at all): xterm resizes both, so the normal buffer's rows and cursor are put back.
  */
 export function resizeAlternate(t: Terminal, cols: number, rows: number): void {
-  const buf = normalBuffer(t);
+  const buf = normalBuffer<Buffer>(t);
   if (!buf) return t.resize(cols, rows);
   if (!normalSizes.has(t)) normalSizes.set(t, { cols: t.cols, rows: t.rows });
   // Copies: xterm resizes the rows in place when it thinks the buffer grows wider.

@@ -1,6 +1,7 @@
 // Where the history store meets xterm: moving the rows above a terminal's screen into the store
 // (drain), and one IBuffer over store + terminal for the code that reads xterm's buffer.
 import type { IBuffer, IBufferCell, IBufferLine, Terminal } from "@xterm/headless";
+import { normalBuffer } from "./xterm-core.ts";
 import { packBg, packFg } from "./attrs.ts";
 import { HistoryCell } from "./cell.ts";
 import type { LogicalLine } from "./line.ts";
@@ -26,16 +27,6 @@ interface CoreBuffer {
   savedY: number;
 }
 
-function normalBuffer(t: Terminal): CoreBuffer | null {
-  const core: unknown = Reflect.get(t, "_core");
-  const set: unknown = core && typeof core === "object" ? Reflect.get(core, "buffers") : undefined;
-  const normal: unknown = set && typeof set === "object" ? Reflect.get(set, "normal") : undefined;
-  if (!normal || typeof normal !== "object") return null;
-  const lines: unknown = Reflect.get(normal, "lines");
-  if (!lines || typeof lines !== "object" || typeof Reflect.get(lines, "trimStart") !== "function") return null;
-  return normal as CoreBuffer;
-}
-
 /**
  * Move the terminal's scrollback rows into the store, up to the start of the logical line that
  * reaches into the screen (xterm keeps that whole line, so a resize reflows it as one), and
@@ -44,7 +35,7 @@ function normalBuffer(t: Terminal): CoreBuffer | null {
  * Returns the rows moved. The store's width must be the terminal's.
  */
 export function drainScrollback(t: Terminal, store: HistoryStore, maxKept = Math.floor((t.options.scrollback ?? 0) / 2)): number {
-  const core = normalBuffer(t);
+  const core = normalBuffer<CoreBuffer>(t);
   if (!core) return 0;
   const buf = t.buffer.normal;
   const base = buf.baseY;
@@ -77,7 +68,7 @@ function removeTop(core: CoreBuffer, n: number): void {
  * Returns the rows dropped.
  */
 export function dropScrollback(t: Terminal, n: number): number {
-  const core = normalBuffer(t);
+  const core = normalBuffer<CoreBuffer>(t);
   if (!core) return 0;
   const k = Math.min(n, t.buffer.normal.baseY);
   if (k > 0) removeTop(core, k);
@@ -92,7 +83,7 @@ export function dropScrollback(t: Terminal, n: number): number {
  * (dropScrollback). Returns how many: the screen's rows but its last.
  */
 export function evictScreen(t: Terminal, store: HistoryStore): number {
-  const core = normalBuffer(t);
+  const core = normalBuffer<CoreBuffer>(t);
   if (!core) return 0;
   const buf = t.buffer.normal;
   const base = buf.baseY;
@@ -111,7 +102,7 @@ export function evictScreen(t: Terminal, store: HistoryStore): number {
  * xterm rows at its width, cell for cell. The terminal's scrollback option must leave room.
  */
 export function lendLines(t: Terminal, lines: readonly LogicalLine[], cols = t.cols): number {
-  const core = normalBuffer(t);
+  const core = normalBuffer<CoreBuffer>(t);
   const template = core?.lines.get(0);
   if (!core || !template) return 0;
   // The public null cell is empty with width 0; xterm's blank cells have width 1 (Content.WIDTH_SHIFT).
