@@ -4,33 +4,13 @@
 import { afterAll, beforeAll, expect, test } from "bun:test";
 import { readFileSync } from "node:fs";
 import { Weft } from "../helpers/weft.ts";
+import { VALUE_SHAPES } from "../helpers/format-shapes.ts";
 import { waitFor } from "../helpers/wait.ts";
 
 const dir = `${import.meta.dir}/goldens/display-message`;
 const lines = (text: string) => text.split("\n").filter((l) => l !== "");
 const pairs = (text: string) => lines(text).map((l) => [l.slice(0, l.indexOf("=")), l.slice(l.indexOf("=") + 1)] as const);
 
-// Values that differ by nature (process ids, times, terminals, the socket, host, user, version,
-// and tmux's own memory accounting): compared by shape.
-const TIME = /^\d{10}$/;
-const SHAPES: Record<string, RegExp> = {
-  pid: /^\d+$/,
-  pane_pid: /^\d+$/,
-  pane_tty: /^\/dev\/pts\/\d+$/,
-  socket_path: /^\/.+/,
-  start_time: TIME,
-  session_created: TIME,
-  session_activity: TIME,
-  window_activity: TIME,
-  host: /^.+$/,
-  host_short: /^.+$/,
-  pane_title: /^.+$/,
-  uid: /^\d+$/,
-  user: /^.+$/,
-  version: /^.+$/,
-  history_bytes: /^\d+$/,
-  history_all_bytes: /^\d+(,\d+){5}$/,
-};
 // weft's own variable, which tmux does not have.
 const WEFT_ONLY = new Set(["weft_version"]);
 
@@ -50,7 +30,7 @@ test("-a lists every variable in tmux's order, with tmux's values", async () => 
   expect(got.map(([name]) => name)).toEqual(want.map(([name]) => name));
   const values = new Map(got);
   for (const [name, value] of want) {
-    const shape = SHAPES[name];
+    const shape = VALUE_SHAPES[name];
     if (shape) expect(`${name}=${values.get(name)}`).toMatch(new RegExp(`^${name}=${shape.source.slice(1)}`));
     else expect(`${name}=${values.get(name)}`).toBe(`${name}=${value}`);
   }

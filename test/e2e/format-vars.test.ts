@@ -5,6 +5,7 @@
 import { afterAll, beforeAll, expect, test } from "bun:test";
 import { readFileSync } from "node:fs";
 import { Weft } from "../helpers/weft.ts";
+import { VALUE_SHAPES } from "../helpers/format-shapes.ts";
 import { waitFor } from "../helpers/wait.ts";
 
 const names = readFileSync(`${import.meta.dir}/goldens/format-vars.names`, "utf8").split("\n").filter((n) => n !== "");
@@ -14,26 +15,6 @@ const golden = new Map(
     .filter((l) => l !== "")
     .map((l) => [l.slice(0, l.indexOf("=")), l.slice(l.indexOf("=") + 1)] as const),
 );
-
-const TIME = /^\d{10}$/;
-const SHAPES: Record<string, RegExp> = {
-  pid: /^\d+$/,
-  pane_pid: /^\d+$/,
-  pane_tty: /^\/dev\/pts\/\d+$/,
-  socket_path: /^\/.+/,
-  start_time: TIME,
-  session_created: TIME,
-  session_activity: TIME,
-  window_activity: TIME,
-  host: /^.+$/,
-  host_short: /^.+$/,
-  pane_title: /^.+$/,
-  uid: /^\d+$/,
-  user: /^.+$/,
-  version: /^.+$/,
-  history_bytes: /^\d+$/,
-  history_all_bytes: /^\d+(,\d+){5}$/,
-};
 
 let weft: Weft;
 const got = new Map<string, string>();
@@ -54,7 +35,7 @@ test("the golden has every name", () => expect([...golden.keys()]).toEqual(names
 
 test.each(names)("%s", (name) => {
   const want = golden.get(name) ?? "";
-  const shape = SHAPES[name];
+  const shape = VALUE_SHAPES[name];
   if (shape) expect(got.get(name)).toMatch(shape);
   else expect(`${name}=${got.get(name)}`).toBe(`${name}=${want}`);
 });

@@ -2,26 +2,8 @@
 // under scroll-on-clear the screen goes into the history (screen_write_clearendofscreen). xterm
 // does that for ED 2 only, so `clear` (terminfo's \E[H\E[J) left no history behind.
 import type { IDisposable, Terminal } from "@xterm/headless";
+import { ED_ALL, inputHandler } from "./xterm-input.ts";
 
-interface CsiParams {
-  readonly length: number;
-  readonly params: readonly (number | number[])[];
-}
-
-/** xterm's own ED, which scrolls the screen into its scrollback for ED 2; absent if xterm changes. */
-interface InputHandler {
-  eraseInDisplay(params: CsiParams, respectProtect: boolean): boolean;
-}
-
-function inputHandler(terminal: Terminal): InputHandler | null {
-  const core: unknown = Reflect.get(terminal, "_core");
-  const ih: unknown = typeof core === "object" && core !== null ? Reflect.get(core, "_inputHandler") : null;
-  if (typeof ih !== "object" || ih === null) return null;
-  const h = ih as Partial<InputHandler>;
-  return typeof h.eraseInDisplay === "function" ? (h as InputHandler) : null;
-}
-
-const ALL: CsiParams = { length: 1, params: [2] };
 
 /** Makes ED 0 at the top-left corner of the normal screen clear it as ED 2 does. */
 export function clearFromHomeAsAll(terminal: Terminal): IDisposable[] {
@@ -33,7 +15,7 @@ export function clearFromHomeAsAll(terminal: Terminal): IDisposable[] {
     // The alternate screen has no history (tmux's GRID_HISTORY), and without scroll-on-clear
     // ED 2 clears in place too: both are xterm's ED 0 already.
     if (b.type !== "normal" || b.cursorX !== 0 || b.cursorY !== 0 || !terminal.options.scrollOnEraseInDisplay) return false;
-    return ih.eraseInDisplay(ALL, false);
+    return ih.eraseInDisplay(ED_ALL, false);
   };
   return [terminal.parser.registerCsiHandler({ final: "J" }, handler)];
 }
