@@ -5,7 +5,7 @@ import type { CommandEntry } from "./context.ts";
 import { newSessionEnviron, paneOptions, parseDimension, printNew, checkNesting, requireTerminal, setClientFlags, startDirectoryFlag } from "./common.ts";
 import { showCauses } from "../../mux/server/config.ts";
 import { sessionFromLayout } from "./layout-file.ts";
-import type { NewSessionOptions, Session } from "../../mux/model/index.ts";
+import { defaultSize, type NewSessionOptions, type Session } from "../../mux/model/index.ts";
 import { sessionName } from "../../mux/model/args-escape.ts";
 
 export const newSession: CommandEntry = {
@@ -34,9 +34,9 @@ export const newSession: CommandEntry = {
       checkNesting(ctx);
       requireTerminal(ctx);
     }
-    const [dw, dh] = model.sessionOptions.getString("default-size").split("x").map(Number);
-    let cols = parseDimension(value(a, "x"), "width") ?? dw ?? 80;
-    let rows = parseDimension(value(a, "y"), "height") ?? dh ?? 24;
+    const dflt = defaultSize(model.sessionOptions);
+    let cols = parseDimension(value(a, "x"), "width") ?? dflt.cols;
+    let rows = parseDimension(value(a, "y"), "height") ?? dflt.rows;
     // A control client's size does not count until refresh-client -C gives one (tmux's ignore_client_size).
     if (!detached && ctx.terminal && !ctx.client?.control && !value(a, "x") && !value(a, "y")) {
       cols = ctx.terminal.cols;

@@ -5,6 +5,7 @@ import { CommandError, flag, value } from "../../mux/lang/command.ts";
 import type { CommandContext, CommandEntry } from "./context.ts";
 import { boundedNumber } from "./common.ts";
 import { findOptionEntry } from "../../mux/model/options-table.ts";
+import { defaultSize } from "../../mux/model/index.ts";
 
 const INT_MAX = 2147483647;
 /** tmux's WINDOW_MINIMUM and WINDOW_MAXIMUM. */
@@ -24,8 +25,8 @@ function number(v: string, min: number, max: number, what: string): number {
 function clientSize(ctx: CommandContext, largest: boolean): [number, number] {
   const size = ctx.server.clientsSize(ctx.target.window, largest);
   if (size) return [size.cols, size.rows];
-  const m = /^(\d+)x(\d+)/.exec(ctx.target.session.options.getString("default-size"));
-  return m ? [Number(m[1]), Number(m[2])] : [80, 24];
+  const d = defaultSize(ctx.target.session.options);
+  return [d.cols, d.rows];
 }
 
 export const resizeWindow: CommandEntry = {

@@ -4,7 +4,7 @@ export { Model, isUsableShell, type NewPaneOptions, type NewSessionOptions, type
 export { Notifier, type ModelEvent, type ModelEventType, type ClientRef, type PasteBuffer, type Listener } from "./notify.ts";
 export { UserError } from "./errors.ts";
 export { Environ, type EnvironEntry } from "./environ.ts";
-export { Session, preciseNow } from "./session.ts";
+export { Session, preciseNow, defaultSize } from "./session.ts";
 export { Window } from "./window.ts";
 export { Winlink } from "./winlink.ts";
 export { SessionGroup, groupOf, isLinkedOutside } from "./session-group.ts";

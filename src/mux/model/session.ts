@@ -8,6 +8,12 @@ import type { Notifier } from "./notify.ts";
 import type { SessionGroup } from "./session-group.ts";
 import type { Environ } from "./environ.ts";
 
+/** The default-size option read as tmux's default_window_size reads it: WxH, else 80x24. */
+export function defaultSize(options: Options): { cols: number; rows: number } {
+  const m = /^(\d+)x(\d+)/.exec(options.getString("default-size"));
+  return m ? { cols: Math.max(1, Number(m[1])), rows: Math.max(1, Number(m[2])) } : { cols: 80, rows: 24 };
+}
+
 export function preciseNow(): number {
   return performance.timeOrigin + performance.now();
 }

@@ -6,7 +6,7 @@ import { ServerAcl } from "./acl.ts";
 import { savePromptHistory } from "./prompt-history-file.ts";
 import { existsSync, unlinkSync, chmodSync } from "node:fs";
 import type { Socket } from "bun";
-import { Model, type Session, type Pane, type PaneTarget, type Window } from "../model/index.ts";
+import { Model, defaultSize, type Session, type Pane, type PaneTarget, type Window } from "../model/index.ts";
 import { globalEnviron, startupEnvironment } from "./startup-env.ts";
 import { FormatJobs, pipeToCommand, type JobOwner } from "./jobs.ts";
 import { KeyTables } from "../lang/bindings.ts";
@@ -497,8 +497,7 @@ export class Server implements ClientHost {
         return { cols: pick(...sizes.map((c) => c.cols)), rows: pick(...sizes.map((c) => c.windowRows)) };
       }
     }
-    const m = /^(\d+)x(\d+)/.exec(s.options.getString("default-size"));
-    return m ? { cols: Math.max(1, Number(m[1])), rows: Math.max(1, Number(m[2])) } : { cols: 80, rows: 24 };
+    return defaultSize(s.options);
   }
 
   /**
