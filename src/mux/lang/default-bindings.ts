@@ -8,6 +8,7 @@
 
 import { charWidth } from "./format.ts";
 import { escapeArg } from "./cmd-print.ts";
+import { once } from "./once.ts";
 
 // ---- the default bindings ----
 
@@ -365,24 +366,36 @@ const SPECIAL_KEYS: readonly (string | null)[] = [
   "KP/", "KP*", "KP-", "KP7", "KP8", "KP9", "KP+", "KP4", "KP5", "KP6", "KP1", "KP2", "KP3", "KPEnter", "KP0", "KP.",
 ];
 const KEY_BASE_END = KEY_BASE + SPECIAL_KEYS.length;
-const special = (name: string): number => KEY_BASE + SPECIAL_KEYS.indexOf(name);
+const SPECIAL_CODES = new Map(SPECIAL_KEYS.map((n, i) => [n, KEY_BASE + i]));
+const special = (name: string): number => SPECIAL_CODES.get(name) ?? KEY_BASE - 1;
 const FIRST_MOUSE = special("Mouse");
 const BSPACE = special("BSpace");
 
 /** Names bind-key accepts for the keys of key_string_table (any case); the first for a key is how it prints. */
-const KEY_TABLE: readonly (readonly [string, number])[] = [
-  ...["F1", "F2", "F3", "F4", "F5", "F6", "F7", "F8", "F9", "F10", "F11", "F12"].map((n) => [n, special(n)] as const),
-  ["IC", special("IC")], ["Insert", special("IC")], ["DC", special("DC")], ["Delete", special("DC")],
-  ["Home", special("Home")], ["End", special("End")],
-  ["NPage", special("NPage")], ["PageDown", special("NPage")], ["PgDn", special("NPage")],
-  ["PPage", special("PPage")], ["PageUp", special("PPage")], ["PgUp", special("PPage")],
-  ["Tab", 9], ["BTab", special("BTab")], ["Space", 32], ["BSpace", BSPACE], ["Enter", 13], ["Escape", 27],
-  ...SPECIAL_KEYS.slice(SPECIAL_KEYS.indexOf("Up")).map((n) => [n as string, special(n as string)] as const),
-  ...SPECIAL_KEYS.slice(SPECIAL_KEYS.indexOf("MouseDown1Pane"), SPECIAL_KEYS.indexOf("BSpace")).map((n) => [n as string, special(n as string)] as const),
-];
-const BY_NAME = new Map(KEY_TABLE.map(([n, k]) => [n.toLowerCase(), k]));
-const NAME_OF = new Map<number, string>();
-for (const [n, k] of [...KEY_TABLE].reverse()) NAME_OF.set(k, n);
+function keyTable(): (readonly [string, number])[] {
+  const named = (n: string | null) => [n as string, special(n as string)] as const;
+  return [
+    ...["F1", "F2", "F3", "F4", "F5", "F6", "F7", "F8", "F9", "F10", "F11", "F12"].map(named),
+    ["IC", special("IC")], ["Insert", special("IC")], ["DC", special("DC")], ["Delete", special("DC")],
+    ["Home", special("Home")], ["End", special("End")],
+    ["NPage", special("NPage")], ["PageDown", special("NPage")], ["PgDn", special("NPage")],
+    ["PPage", special("PPage")], ["PageUp", special("PPage")], ["PgUp", special("PPage")],
+    ["Tab", 9], ["BTab", special("BTab")], ["Space", 32], ["BSpace", BSPACE], ["Enter", 13], ["Escape", 27],
+    ...SPECIAL_KEYS.slice(SPECIAL_KEYS.indexOf("Up")).map(named),
+    ...SPECIAL_KEYS.slice(SPECIAL_KEYS.indexOf("MouseDown1Pane"), SPECIAL_KEYS.indexOf("BSpace")).map(named),
+  ];
+}
+
+/**
+ * The name tables, made at first use: ~450 keys, which took ~1.5 ms of every server's start
+ * (interpreted) though a server that only runs commands from scripts may never name a key.
+ */
+const names = once(() => {
+  const table = keyTable();
+  const nameOf = new Map<number, string>();
+  for (const [n, k] of [...table].reverse()) nameOf.set(k, n);
+  return { byName: new Map(table.map(([n, k]) => [n.toLowerCase(), k])), nameOf };
+});
 
 // Keys C- leaves as they are instead of making a control character of them.
 const CTRL_KEEPS = "!#()+,-.0123456789:;<=>'\r\t\x7f`/";
@@ -482,7 +495,7 @@ export function keyCode(name: string): number | null {
     const uc = utf8Char(s);
     return uc === null ? null : join(uc, mods);
   } else {
-    const found = BY_NAME.get(s.toLowerCase()) ?? userKey(s);
+    const found = names().byName.get(s.toLowerCase()) ?? userKey(s);
     if (found === undefined || found === null) return null;
     key = found;
   }
@@ -502,7 +515,7 @@ function baseName(key: number, code: number): string {
   if (key === KEY_NONE) return "None";
   if (key === KEY_UNKNOWN) return "Unknown";
   if (key >= KEY_USER && key < KEY_USER + USER_KEYS) return `User${key - KEY_USER}`;
-  const named = key >= KEY_BASE && key < KEY_BASE_END ? SPECIAL_KEYS[key - KEY_BASE] : NAME_OF.get(key);
+  const named = key >= KEY_BASE && key < KEY_BASE_END ? SPECIAL_KEYS[key - KEY_BASE] : names().nameOf.get(key);
   if (named !== undefined && named !== null) return named;
   if (key > 127 && (key < KEY_BASE || key >= KEY_BASE_END)) return utf8CharText(key);
   if (key > 255) return `Invalid#${code.toString(16)}`;

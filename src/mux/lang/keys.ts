@@ -2,6 +2,7 @@
 // expects (tmux 3.3a input-keys.c, key-string.c) and raw terminal input to
 // named keys for binding lookup (tty-keys.c).
 // One file, longer than most: both directions share the key codes, their names and modifiers.
+import { once } from "./once.ts";
 
 export interface InputModes {
   applicationCursor: boolean; // DECCKM: arrows send ESC O x
@@ -55,33 +56,43 @@ const K_BSPACE = sp("BSpace");
 const K_ANY = sp("Any");
 const MOUSE_FIRST = sp("Mouse");
 
-/** key_string_table: every accepted spelling (case-insensitive) to a key. */
-const NAME_TABLE = new Map<string, KeyCode>();
-// First spelling of a key wins when naming it (Insert -> IC, PageUp -> PPage).
-const CANONICAL = new Map<number, string>();
-function addName(name: string, key: number, flags = 0): void {
-  NAME_TABLE.set(name.toLowerCase(), { key, mods: flags });
-  if (!CANONICAL.has(key)) CANONICAL.set(key, name);
+/**
+ * key_string_table: every accepted spelling (case-insensitive) to a key, and each key's name
+ * (the first spelling of a key wins: Insert -> IC, PageUp -> PPage). This file's tables are
+ * made at first use (~1.3 ms of a server's start, made at load).
+ */
+const nameTables = once(() => {
+  const byName = new Map<string, KeyCode>();
+  const canonical = new Map<number, string>();
+  const addName = (name: string, key: number, flags = 0): void => {
+    byName.set(name.toLowerCase(), { key, mods: flags });
+    if (!canonical.has(key)) canonical.set(key, name);
+  };
+  addNames(addName);
+  for (const n of ["FocusIn", "FocusOut", "PasteStart", "PasteEnd", "Any", "Mouse"] as const) canonical.set(sp(n), n);
+  return { byName, canonical };
+});
+
+function addNames(addName: (name: string, key: number, flags?: number) => void): void {
+  for (let i = 1; i <= 12; i++) addName(`F${i}`, sp(`F${i}` as "F1"), F_IMPLIED_META);
+  for (const [name, key] of [
+    ["IC", "IC"], ["Insert", "IC"], ["DC", "DC"], ["Delete", "DC"], ["Home", "Home"], ["End", "End"],
+    ["NPage", "NPage"], ["PageDown", "NPage"], ["PgDn", "NPage"], ["PPage", "PPage"], ["PageUp", "PPage"], ["PgUp", "PPage"],
+  ] as const) {
+    addName(name, sp(key), F_IMPLIED_META);
+  }
+  addName("Tab", 9);
+  addName("BTab", sp("BTab"));
+  addName("Space", 32);
+  addName("BSpace", K_BSPACE);
+  addName("Enter", 13);
+  addName("Escape", 27);
+  for (const a of ["Up", "Down", "Left", "Right"] as const) addName(a, sp(a), F_CURSOR | F_IMPLIED_META);
+  for (const k of ["KP/", "KP*", "KP-", "KP7", "KP8", "KP9", "KP+", "KP4", "KP5", "KP6", "KP1", "KP2", "KP3", "KPEnter", "KP0", "KP."] as const) {
+    addName(k, sp(k), F_KEYPAD);
+  }
+  for (const m of MOUSE_NAMES) addName(m, SPECIAL_INDEX.get(m) as number);
 }
-for (let i = 1; i <= 12; i++) addName(`F${i}`, sp(`F${i}` as "F1"), F_IMPLIED_META);
-for (const [name, key] of [
-  ["IC", "IC"], ["Insert", "IC"], ["DC", "DC"], ["Delete", "DC"], ["Home", "Home"], ["End", "End"],
-  ["NPage", "NPage"], ["PageDown", "NPage"], ["PgDn", "NPage"], ["PPage", "PPage"], ["PageUp", "PPage"], ["PgUp", "PPage"],
-] as const) {
-  addName(name, sp(key), F_IMPLIED_META);
-}
-addName("Tab", 9);
-addName("BTab", sp("BTab"));
-addName("Space", 32);
-addName("BSpace", K_BSPACE);
-addName("Enter", 13);
-addName("Escape", 27);
-for (const a of ["Up", "Down", "Left", "Right"] as const) addName(a, sp(a), F_CURSOR | F_IMPLIED_META);
-for (const k of ["KP/", "KP*", "KP-", "KP7", "KP8", "KP9", "KP+", "KP4", "KP5", "KP6", "KP1", "KP2", "KP3", "KPEnter", "KP0", "KP."] as const) {
-  addName(k, sp(k), F_KEYPAD);
-}
-for (const m of MOUSE_NAMES) addName(m, SPECIAL_INDEX.get(m) as number);
-for (const n of ["FocusIn", "FocusOut", "PasteStart", "PasteEnd", "Any", "Mouse"] as const) CANONICAL.set(sp(n), n);
 
 // Characters that C- leaves alone rather than turning into a control code.
 const CTRL_OTHER = "!#()+,-.0123456789:;<=>'\r\t\x7f`/";
@@ -123,7 +134,7 @@ function keyFromName(name: string): KeyCode | null {
     // A UTF-8 key: exactly one character, modifiers kept as they are.
     return cps.length === 1 ? { key: first, mods } : null;
   } else {
-    const found = NAME_TABLE.get(s.toLowerCase());
+    const found = nameTables().byName.get(s.toLowerCase());
     if (!found) return null;
     key = found.key;
     flags = found.mods;
@@ -152,7 +163,7 @@ function keyName(k: KeyCode): string {
   if (mods & MOD_CTRL) out += "C-";
   if (mods & MOD_META) out += "M-";
   if (mods & MOD_SHIFT) out += "S-";
-  const canonical = CANONICAL.get(key);
+  const canonical = nameTables().canonical.get(key);
   if (canonical !== undefined) return out + canonical;
   if (key >= SPECIAL) return `${out}Unknown`;
   if (key > 127) return out + String.fromCodePoint(key);
@@ -175,10 +186,10 @@ export function normalizeKeyName(name: string): string | null {
 
 const ESC = "\x1b";
 
-/** input_key_defaults, keyed by `${key}/${flags}`; built once. */
-const OUTPUT_TREE = new Map<string, string>();
 const outKey = (key: number, flags: number) => `${key}/${flags}`;
-{
+/** input_key_defaults, keyed by `${key}/${flags}`. */
+const outputTree = once(() => {
+  const OUTPUT_TREE = new Map<string, string>();
   const plain: [string, string][] = [
     ["F1", "\x1bOP"], ["F2", "\x1bOQ"], ["F3", "\x1bOR"], ["F4", "\x1bOS"],
     ["F5", "\x1b[15~"], ["F6", "\x1b[17~"], ["F7", "\x1b[18~"], ["F8", "\x1b[19~"],
@@ -216,7 +227,8 @@ const outKey = (key: number, flags: number) => `${key}/${flags}`;
       OUTPUT_TREE.set(outKey(SPECIAL_INDEX.get(n) as number, xtermModifierFlags(j)), tmpl.replace("_", String(j)));
     }
   }
-}
+  return OUTPUT_TREE;
+});
 
 /** input_key_modifiers / tty_default_xterm_modifiers: xterm parameter to flags. */
 function xtermModifierFlags(j: number): number {
@@ -256,6 +268,7 @@ function encodeCode(k: KeyCode, modes: InputModes): string | null {
   if (!modes.applicationKeypad) mods &= ~F_KEYPAD;
   if (!modes.applicationCursor) mods &= ~F_CURSOR;
   const implied = (mods & F_IMPLIED_META) !== 0;
+  const OUTPUT_TREE = outputTree();
   let data = OUTPUT_TREE.get(outKey(key, mods));
   if (data === undefined && meta && !implied) data = OUTPUT_TREE.get(outKey(key, mods & ~MOD_META));
   if (data === undefined && mods & F_CURSOR) data = OUTPUT_TREE.get(outKey(key, mods & ~F_CURSOR));
@@ -289,9 +302,12 @@ export function encodeKey(name: string, modes: InputModes): Uint8Array | null {
 
 // ---- decoding: tty-keys.c ----
 
-/** Sequences a terminal sends, to keys (tty_default_raw_keys and terminfo defaults). */
-const INPUT_TREE = new Map<string, KeyCode>();
-{
+/**
+ * Sequences a terminal sends, to keys (tty_default_raw_keys and terminfo defaults), and every
+ * proper prefix of one (a sequence cut short).
+ */
+const inputTree = once(() => {
+  const INPUT_TREE = new Map<string, KeyCode>();
   const add = (seq: string, name: (typeof SPECIALS)[number] | number, mods = 0) =>
     INPUT_TREE.set(seq, { key: typeof name === "number" ? name : sp(name), mods });
   add("\x1bO[", 27);
@@ -353,9 +369,10 @@ const INPUT_TREE = new Map<string, KeyCode>();
   for (const [tmpl, n] of xterm) {
     for (let j = 2; j <= 9; j++) add(tmpl.replace("_", String(j)), n, xtermModifierFlags(j));
   }
-}
-const INPUT_PREFIXES = new Set<string>();
-for (const seq of INPUT_TREE.keys()) for (let i = 1; i < seq.length; i++) INPUT_PREFIXES.add(seq.slice(0, i));
+  const prefixes = new Set<string>();
+  for (const seq of INPUT_TREE.keys()) for (let i = 1; i < seq.length; i++) prefixes.add(seq.slice(0, i));
+  return { sequences: INPUT_TREE, prefixes };
+});
 
 const PASTE_START = "\x1b[200~";
 const PASTE_END = "\x1b[201~";
@@ -452,14 +469,14 @@ function escapeKey(s: string, b: Uint8Array, i: number, final: boolean): Step {
   let best: KeyCode | null = null;
   let bestLen = 0;
   for (let n = 2; n <= Math.min(rest.length, 12); n++) {
-    const k = INPUT_TREE.get(rest.slice(0, n));
+    const k = inputTree().sequences.get(rest.slice(0, n));
     if (k) {
       best = k;
       bestLen = n;
     }
   }
   if (best !== null) return { name: keyName(best), size: bestLen };
-  if (rest.length <= 12 && INPUT_PREFIXES.has(rest)) return partial();
+  if (rest.length <= 12 && inputTree().prefixes.has(rest)) return partial();
   if (rest[1] === "[") {
     const ext = extendedKey(rest);
     if (ext === "partial") return partial();
