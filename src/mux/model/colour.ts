@@ -11,7 +11,9 @@ export const COLOUR_NONE = -1;
 
 const ANSI_NAMES = ["black", "red", "green", "yellow", "blue", "magenta", "cyan", "white"];
 
-const x11ByName: ReadonlyMap<string, number> = new Map(X11_COLOURS.map(([n, c]) => [n.toLowerCase(), c]));
+/** The ~750 X11 names by lower-cased name, made at the first lookup (~0.3 ms of every server's start when made at load). */
+let x11Names: ReadonlyMap<string, number> | null = null;
+const x11ByName = (): ReadonlyMap<string, number> => (x11Names ??= new Map(X11_COLOURS.map(([n, c]) => [n.toLowerCase(), c])));
 
 export function colourJoinRgb(r: number, g: number, b: number): number {
   return ((r & 0xff) << 16) | ((g & 0xff) << 8) | (b & 0xff) | COLOUR_FLAG_RGB;
@@ -73,7 +75,7 @@ export function colourByName(name: string): number {
     const c = Math.round(2.55 * Number(digits[0]));
     return c > 255 ? -1 : colourJoinRgb(c, c, c);
   }
-  const c = x11ByName.get(name.toLowerCase());
+  const c = x11ByName().get(name.toLowerCase());
   return c === undefined ? -1 : c | COLOUR_FLAG_RGB;
 }
 
