@@ -14,10 +14,12 @@ mark("main module");
 const argv = process.argv.slice(2);
 /** See main(): the client's code stays interpreted. */
 const CLIENT_JIT_POLICY = 50;
+/** Run as the compiled executable (npm run build), not by bun from the sources. */
+const compiled = Bun.main.startsWith("/$bunfs/");
 
 /** How this executable starts itself in server mode: compiled, or bun running this file. */
 function selfArgv(): string[] {
-  return Bun.main.startsWith("/$bunfs/") ? [process.execPath] : [process.execPath, Bun.main];
+  return compiled ? [process.execPath] : [process.execPath, Bun.main];
 }
 
 interface GlobalOptions {
@@ -41,8 +43,9 @@ interface Answer {
 
 function parseGlobal(args: string[], prog: string): GlobalOptions | Answer {
   const o: GlobalOptions = { f: [], command: [], C: 0 };
-  const takes = new Set(["c", "f", "L", "S", "T"]);
-  const known = new Set([..."2CDdlNqUuv", ...takes, "V"]);
+  // Strings, not Sets: a command from a script runs this once, interpreted.
+  const takes = "cfLST";
+  const known = "2CDdlNqUuvcfLSTV";
   const fail = (msg: string): Answer => ({ code: 1, err: `${prog}: ${msg}\n${usageLines(prog)}\n` });
   let i = 0;
   for (; i < args.length; i++) {
@@ -56,10 +59,10 @@ function parseGlobal(args: string[], prog: string): GlobalOptions | Answer {
     if (!a.startsWith("-") || a === "-") break;
     for (let j = 1; j < a.length; j++) {
       const c = a[j] ?? "";
-      if (!known.has(c)) return fail(`unknown option -- ${c}`);
+      if (!known.includes(c)) return fail(`unknown option -- ${c}`);
       if (c === "C") o.C++;
       if (c === "V") return { code: 0, out: `${versionLine(prog, pkg.version)}\n` };
-      if (!takes.has(c)) continue;
+      if (!takes.includes(c)) continue;
       const v = j + 1 < a.length ? a.slice(j + 1) : args[++i];
       if (v === undefined) return fail(`option requires an argument -- ${c}`);
       if (c === "f") o.f.push(v);
@@ -83,8 +86,9 @@ async function main(): Promise<number> {
   }
   // The client's code runs once or waits: compiled, it only costs memory (an attached client
   // ~3 MiB more resident, and a JIT thread). 50× JavaScriptCore's tier-up thresholds keeps it
-  // interpreted; a long relay (WEFT_RELAY=1) or control-mode stream still gets compiled.
-  Bun.unsafe.setJITPolicy(CLIENT_JIT_POLICY);
+  // interpreted; a long relay (WEFT_RELAY=1) or control-mode stream still gets compiled. The
+  // executable starts with it (the build's --compile-jit-policy): setting it again cost ~0.08 ms.
+  if (!compiled) Bun.unsafe.setJITPolicy(CLIENT_JIT_POLICY);
   const asTmux = runsAsTmux(process.argv0);
   const prog = asTmux ? "tmux" : "weft";
   const o = parseGlobal(argv, prog);
