@@ -7,7 +7,8 @@ export class SocketDirError extends Error {}
 
 /** node:path's posix join: the parts joined by "/" and normalized ("." and ".." resolved, repeated "/" folded, a trailing "/" kept). */
 export function joinPath(...parts: string[]): string {
-  const joined = parts.filter((p) => p.length > 0).join("/");
+  let joined = "";
+  for (const p of parts) if (p.length > 0) joined = joined.length > 0 ? `${joined}/${p}` : p;
   if (joined.length === 0) return ".";
   const absolute = joined.startsWith("/");
   const out: string[] = [];
