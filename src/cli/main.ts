@@ -3,13 +3,15 @@
 // drop-in: tmux's -V, socket directory, config files and $TMUX in panes (see tmux-name.ts).
 // A command from a script loads only the client's few modules: not node:fs, nor the server's;
 // nor does a client that starts a server and attaches (the server finds the config files).
-import pkg from "../../package.json" with { type: "json" };
+// Only the version: the bundle then holds that string, not all of package.json (~0.9 KB to load).
+import { version } from "../../package.json" with { type: "json" };
 import { mark, printMarks } from "./times.ts";
 import { runsAsTmux, versionLine, usageLines } from "./tmux-name.ts";
 import { socketPath, ensureSocketDir, socketDirReady, SocketDirError } from "../mux/server/socket-path.ts";
 import { commandStartsServer } from "./command-names.ts";
 import { runClient } from "./client.ts";
 mark("main module");
+if (process.env.EARLY === "1") process.exit(0);
 
 const argv = process.argv.slice(2);
 /** See main(): the client's code stays interpreted. */
@@ -55,13 +57,13 @@ function parseGlobal(args: string[], prog: string): GlobalOptions | Answer {
       break;
     }
     if (a === "--help") return { code: 0, out: `${usageLines(prog)}\n` };
-    if (a === "--version") return { code: 0, out: `${versionLine(prog, pkg.version)}\n` };
+    if (a === "--version") return { code: 0, out: `${versionLine(prog, version)}\n` };
     if (!a.startsWith("-") || a === "-") break;
     for (let j = 1; j < a.length; j++) {
       const c = a[j] ?? "";
       if (!known.includes(c)) return fail(`unknown option -- ${c}`);
       if (c === "C") o.C++;
-      if (c === "V") return { code: 0, out: `${versionLine(prog, pkg.version)}\n` };
+      if (c === "V") return { code: 0, out: `${versionLine(prog, version)}\n` };
       if (!takes.includes(c)) continue;
       const v = j + 1 < a.length ? a.slice(j + 1) : args[++i];
       if (v === undefined) return fail(`option requires an argument -- ${c}`);
@@ -78,7 +80,7 @@ function parseGlobal(args: string[], prog: string): GlobalOptions | Answer {
 async function main(): Promise<number> {
   if (argv[0] === "__server") {
     const { runServer } = await import("./server-main.ts");
-    return runServer(argv.slice(1), pkg.version);
+    return runServer(argv.slice(1), version);
   }
   if (argv[0] === "debug-pty") {
     const { debugPty } = await import("./debug-pty.ts");
