@@ -85,6 +85,8 @@ async function connect(path: string, handlers: Handlers): Promise<Socket<undefin
     const sock = await Bun.connect({
       unix: path,
       socket: {
+        // Uint8Array, not Buffer: a client's first Buffer costs ~0.15 ms (Bun sets Buffer up then).
+        binaryType: "uint8array",
         data: (_s, b) => handlers.data(b),
         drain: () => handlers.drain(),
         close: lost,

@@ -3,21 +3,25 @@
 // drop-in: tmux's -V, socket directory, config files and $TMUX in panes (see tmux-name.ts).
 // A command from a script loads only the client's few modules: not node:fs, nor the server's;
 // nor does a client that starts a server and attaches (the server finds the config files).
-import pkg from "../../package.json" with { type: "json" };
+// Only the version: the bundle then holds that string, not all of package.json (~0.9 KB to load).
+import { version } from "../../package.json" with { type: "json" };
 import { mark, printMarks } from "./times.ts";
 import { runsAsTmux, versionLine, usageLines } from "./tmux-name.ts";
 import { socketPath, ensureSocketDir, socketDirReady, SocketDirError } from "../mux/server/socket-path.ts";
 import { commandStartsServer } from "./command-names.ts";
 import { runClient } from "./client.ts";
 mark("main module");
+if (process.env.EARLY === "1") process.exit(0);
 
 const argv = process.argv.slice(2);
 /** See main(): the client's code stays interpreted. */
 const CLIENT_JIT_POLICY = 50;
+/** Run as the compiled executable (npm run build), not by bun from the sources. */
+const compiled = Bun.main.startsWith("/$bunfs/");
 
 /** How this executable starts itself in server mode: compiled, or bun running this file. */
 function selfArgv(): string[] {
-  return Bun.main.startsWith("/$bunfs/") ? [process.execPath] : [process.execPath, Bun.main];
+  return compiled ? [process.execPath] : [process.execPath, Bun.main];
 }
 
 interface GlobalOptions {
@@ -41,8 +45,9 @@ interface Answer {
 
 function parseGlobal(args: string[], prog: string): GlobalOptions | Answer {
   const o: GlobalOptions = { f: [], command: [], C: 0 };
-  const takes = new Set(["c", "f", "L", "S", "T"]);
-  const known = new Set([..."2CDdlNqUuv", ...takes, "V"]);
+  // Strings, not Sets: a command from a script runs this once, interpreted.
+  const takes = "cfLST";
+  const known = "2CDdlNqUuvcfLSTV";
   const fail = (msg: string): Answer => ({ code: 1, err: `${prog}: ${msg}\n${usageLines(prog)}\n` });
   let i = 0;
   for (; i < args.length; i++) {
@@ -52,14 +57,14 @@ function parseGlobal(args: string[], prog: string): GlobalOptions | Answer {
       break;
     }
     if (a === "--help") return { code: 0, out: `${usageLines(prog)}\n` };
-    if (a === "--version") return { code: 0, out: `${versionLine(prog, pkg.version)}\n` };
+    if (a === "--version") return { code: 0, out: `${versionLine(prog, version)}\n` };
     if (!a.startsWith("-") || a === "-") break;
     for (let j = 1; j < a.length; j++) {
       const c = a[j] ?? "";
-      if (!known.has(c)) return fail(`unknown option -- ${c}`);
+      if (!known.includes(c)) return fail(`unknown option -- ${c}`);
       if (c === "C") o.C++;
-      if (c === "V") return { code: 0, out: `${versionLine(prog, pkg.version)}\n` };
-      if (!takes.has(c)) continue;
+      if (c === "V") return { code: 0, out: `${versionLine(prog, version)}\n` };
+      if (!takes.includes(c)) continue;
       const v = j + 1 < a.length ? a.slice(j + 1) : args[++i];
       if (v === undefined) return fail(`option requires an argument -- ${c}`);
       if (c === "f") o.f.push(v);
@@ -75,7 +80,7 @@ function parseGlobal(args: string[], prog: string): GlobalOptions | Answer {
 async function main(): Promise<number> {
   if (argv[0] === "__server") {
     const { runServer } = await import("./server-main.ts");
-    return runServer(argv.slice(1), pkg.version);
+    return runServer(argv.slice(1), version);
   }
   if (argv[0] === "debug-pty") {
     const { debugPty } = await import("./debug-pty.ts");
@@ -83,8 +88,9 @@ async function main(): Promise<number> {
   }
   // The client's code runs once or waits: compiled, it only costs memory (an attached client
   // ~3 MiB more resident, and a JIT thread). 50× JavaScriptCore's tier-up thresholds keeps it
-  // interpreted; a long relay (WEFT_RELAY=1) or control-mode stream still gets compiled.
-  Bun.unsafe.setJITPolicy(CLIENT_JIT_POLICY);
+  // interpreted; a long relay (WEFT_RELAY=1) or control-mode stream still gets compiled. The
+  // executable starts with it (the build's --compile-jit-policy): setting it again cost ~0.08 ms.
+  if (!compiled) Bun.unsafe.setJITPolicy(CLIENT_JIT_POLICY);
   const asTmux = runsAsTmux(process.argv0);
   const prog = asTmux ? "tmux" : "weft";
   const o = parseGlobal(argv, prog);

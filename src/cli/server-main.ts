@@ -6,7 +6,7 @@ import { Server } from "../mux/server/server.ts";
 import { COMMANDS } from "./commands/index.ts";
 import { gatherHost } from "../pty/index.ts";
 import { mark, printMarks } from "./times.ts";
-import { configFiles as defaultConfigFiles } from "./tmux-name.ts";
+import { configFiles as defaultConfigFiles } from "./config-files.ts";
 import { parseScheduler } from "../mux/model/parse-scheduler.ts";
 
 /**

@@ -68,6 +68,8 @@ export type ToWorker =
   | { t: "remove"; id: number }
   /** Report (as "writable" with this id) once the fd takes writes: an fd that is not a pane's (ClientTty). */
   | { t: "watchWrite"; id: number; fd: number }
+  /** Load the time-zone data now (a client with a terminal is coming: its status line's clock). */
+  | { t: "clock" }
   | { t: "stop" };
 
 /** Worker → main thread. */

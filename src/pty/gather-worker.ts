@@ -81,12 +81,6 @@ let pollPane: (Pane | null)[] = [];
 let pollKind: number[] = [];
 const KIND_WATCH = 2;
 
-// The process's first local-time conversion loads the time-zone data (~4 ms). The server's
-// first status line (%H:%M) would pay it on the main thread, in the first frame, while the
-// first pane's output waits; this thread has nothing to do yet, and the data is process-wide
-// (the main thread's first conversion then costs ~0.15 ms).
-new Date().getHours();
-
 function post(m: FromWorker): void {
   self.postMessage(m);
 }
@@ -122,6 +116,14 @@ self.onmessage = (e: MessageEvent<ToWorker>) => {
       });
       break;
     }
+    case "clock":
+      // The process's first local-time conversion loads the time-zone data (~4 ms, ~1 MiB
+      // resident). A client's first status line (%H:%M) would pay it on the main thread, in
+      // the first frame, while the first pane's output waits; the data is process-wide (the
+      // main thread's first conversion then costs ~0.15 ms). Only when a client with a
+      // terminal comes: a server no client attaches to may never need it.
+      new Date().getHours();
+      break;
     case "watchWrite":
       writeWatches.set(m.id, m.fd);
       break;

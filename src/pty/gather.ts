@@ -104,6 +104,7 @@ export class GatherHost {
   private refd = false;
   /** Short batches handled here; the worker counts those it published in SEQ_SMALL. */
   private smallHandled = 0;
+  private clockWarmed = false;
 
   constructor() {
     this.wakeFd = eventfd();
@@ -143,6 +144,13 @@ export class GatherHost {
     const id = this.nextId++;
     this.writeWaiters.set(id, then);
     this.send({ t: "watchWrite", id, fd });
+  }
+
+  /** Have the worker load the time-zone data, once, for a client that will draw a clock. */
+  warmClock(): void {
+    if (this.clockWarmed) return;
+    this.clockWarmed = true;
+    this.send({ t: "clock" });
   }
 
   wake(): void {
@@ -226,6 +234,14 @@ let host: GatherHost | null = null;
 /** GatherHost.outputWaiting of the process's worker; false while there is none. */
 export function outputWaiting(): boolean {
   return host?.outputWaiting() ?? false;
+}
+
+/**
+ * A client with a terminal has come: its first frame's status line needs local time, whose
+ * first conversion (~4 ms) the worker does meanwhile. Nothing without a worker.
+ */
+export function warmClock(): void {
+  host?.warmClock();
 }
 
 /** The process's one gather worker, started on first use. */

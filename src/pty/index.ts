@@ -2,5 +2,5 @@
 // into bounded per-pane rings. Knows nothing of panes, layouts or terminal emulation.
 export { spawn, resolveProgram, Pty, MAX_DIMENSION, type SpawnOptions, type ExitStatus, type DataHandler } from "./spawn.ts";
 export { SysError, signalName, signalNumber, makeRaw, setWinsize, peerUid, peerPid, readableFds } from "./libc.ts";
-export { outputWaiting, gatherHost } from "./gather.ts";
+export { outputWaiting, gatherHost, warmClock } from "./gather.ts";
 export { SLOT_COUNT, SLOT_SIZE } from "./channel-layout.ts";

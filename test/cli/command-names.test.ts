@@ -28,3 +28,15 @@ test("a command line starts a server if any of its commands may, split at ; as t
   expect(commandStartsServer(["has", "-t", "new"])).toBe(false);
   expect(commandStartsServer(["display", "a\\;", "new"])).toBe(false);
 });
+
+test("nameStartsServer answers every name, alias and prefix as the whole table's search does", () => {
+  const search = (name: string): boolean => {
+    const exact = COMMAND_NAMES.find(([n, aliases]) => n === name || aliases.includes(name));
+    if (exact) return exact[2];
+    const pre = COMMAND_NAMES.filter(([n]) => n.startsWith(name));
+    return pre.length === 1 && pre[0]![2];
+  };
+  const words = COMMAND_NAMES.flatMap(([n, aliases]) => [n, ...aliases]).flatMap((w) => [...w].map((_, i) => w.slice(0, i + 1)));
+  for (const w of [...words, "", "x", "new-sessionx"]) expect([w, nameStartsServer(w)]).toEqual([w, search(w)]);
+  expect(words.filter(nameStartsServer).length).toBeGreaterThan(10);
+});

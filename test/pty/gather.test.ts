@@ -4,7 +4,7 @@ import { test, expect, describe, beforeAll, afterAll } from "bun:test";
 import { readFileSync, readdirSync, writeFileSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { spawn, SLOT_COUNT, SLOT_SIZE } from "../../src/pty/index.ts";
+import { spawn, SLOT_COUNT, SLOT_SIZE, gatherHost, warmClock } from "../../src/pty/index.ts";
 import { run, baseEnv, rssKiB } from "../helpers/pty.ts";
 import { waitFor, within } from "../helpers/wait.ts";
 
@@ -201,6 +201,17 @@ describe("reads on the main thread (Pty.readNow, typed keys)", () => {
     flood.kill("SIGKILL");
     for (const r of held) r();
     expect((await within(flood.exited, "flood exit")).signal).toBe(9);
+  });
+});
+
+describe("the clock's time zone (warmClock)", () => {
+  test("loaded on the worker between the panes' messages: a pane added after it gets all its output", async () => {
+    gatherHost();
+    warmClock();
+    warmClock(); // once per process: the second asks nothing
+    const c = run({ file: "head", args: ["-c", "100000", "/dev/zero"], raw: true });
+    expect(await within(c.pty.exited, "exit")).toEqual({ code: 0, signal: null });
+    expect(c.bytes).toBe(100_000);
   });
 });
 

@@ -21,6 +21,7 @@ import { ClientTty } from "./client-tty.ts";
 import { clientTerminal, getModes, setModes, sttyForm, windowSize } from "./tty-modes.ts";
 import { rawFrom } from "./termios.ts";
 import { peerPid } from "../../pty/libc.ts";
+import { warmClock } from "../../pty/gather.ts";
 import { ENTER } from "./terminal-modes.ts";
 import { ClientView } from "./view.ts";
 import { statusLineCount } from "./status.ts";
@@ -162,6 +163,7 @@ export class ClientConnection {
         if (this.terminal) {
           this.cols = this.terminal.cols;
           this.rows = this.terminal.rows;
+          if (!m.control) warmClock(); // it may attach: its status line's clock
         }
         if (m.control && !this.control) this.control = new ControlClient(this, this.server, m.control);
         this.server.dispatchCommand(this, m.argv);

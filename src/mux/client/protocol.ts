@@ -89,6 +89,8 @@ export function encodeFrame(type: number, payload: Uint8Array): Uint8Array {
 }
 
 const utf8 = new TextEncoder();
+/** Not Buffer's toString: a command from a script never makes a Buffer (its first ~0.15 ms). */
+const utf8Decoder = new TextDecoder("utf-8", { ignoreBOM: true }); // a BOM stays, as Buffer kept it
 
 /** A control message's frame. TextEncoder rather than Buffer: a client's first Buffer cost ~0.15 ms. */
 export function encodeJson(m: ClientMessage | ServerMessage): Uint8Array {
@@ -177,7 +179,7 @@ export class FrameReader {
       }
       let message: unknown;
       try {
-        message = JSON.parse(Buffer.from(payload.buffer, payload.byteOffset, payload.length).toString("utf8"));
+        message = JSON.parse(utf8Decoder.decode(payload));
       } catch {
         throw new ProtocolError("malformed JSON frame");
       }

@@ -1,6 +1,14 @@
-// What a client's terminal is switched to while attached, and back on every way out. The
-// sequences ansi-escapes has come from it; the modes it lacks are spelled out, each named.
-import { enterAlternativeScreen, exitAlternativeScreen, cursorTo, eraseScreen, endSynchronizedOutput, cursorShow } from "ansi-escapes";
+// What a client's terminal is switched to while attached, and back on every way out, each
+// sequence spelled out and named. Not from ansi-escapes (test/mux/client/terminal-modes.test.ts
+// compares them with its): it loads node:os and node:process, ~2 MiB of an attached client's RSS.
+
+const ENTER_ALTERNATIVE_SCREEN = "\x1b[?1049h";
+const EXIT_ALTERNATIVE_SCREEN = "\x1b[?1049l";
+/** The top left corner (CUP 1;1). */
+const CURSOR_HOME = "\x1b[1;1H";
+const ERASE_SCREEN = "\x1b[2J";
+const END_SYNCHRONIZED_OUTPUT = "\x1b[?2026l";
+const CURSOR_SHOW = "\x1b[?25h";
 
 const CAN = "\x18";
 const BRACKETED_PASTE_ON = "\x1b[?2004h";
@@ -17,7 +25,7 @@ const FOCUS_EVENTS_OFF = "\x1b[?1004l";
 const KEYS_NORMAL = "\x1b[?1l\x1b>";
 
 /** Enter: alternate screen, clear, bracketed paste; ask whether synchronized output is supported. */
-export const ENTER = enterAlternativeScreen + cursorTo(0, 0) + eraseScreen + BRACKETED_PASTE_ON + ASK_SYNC_OUTPUT;
+export const ENTER = ENTER_ALTERNATIVE_SCREEN + CURSOR_HOME + ERASE_SCREEN + BRACKETED_PASTE_ON + ASK_SYNC_OUTPUT;
 
 /**
  * Leave: CAN (ends an escape sequence a frame cut short may have left open: ClientTty.close),
@@ -25,7 +33,7 @@ export const ENTER = enterAlternativeScreen + cursorTo(0, 0) + eraseScreen + BRA
  */
 export const LEAVE =
   CAN +
-  endSynchronizedOutput +
+  END_SYNCHRONIZED_OUTPUT +
   SGR_RESET +
   SCROLL_REGION_RESET +
   CURSOR_STYLE_DEFAULT +
@@ -33,8 +41,8 @@ export const LEAVE =
   MOUSE_OFF +
   FOCUS_EVENTS_OFF +
   KEYS_NORMAL +
-  exitAlternativeScreen +
-  cursorShow;
+  EXIT_ALTERNATIVE_SCREEN +
+  CURSOR_SHOW;
 
 /** What the lock command runs on, after LEAVE: a cleared alternate screen, scrollback too (tmux's smcup, clear, E3). */
-export const LOCK_SCREEN = enterAlternativeScreen + cursorTo(0, 0) + eraseScreen + "\x1b[3J";
+export const LOCK_SCREEN = ENTER_ALTERNATIVE_SCREEN + CURSOR_HOME + ERASE_SCREEN + "\x1b[3J";
