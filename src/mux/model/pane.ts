@@ -74,7 +74,20 @@ export class Pane implements ParseSink {
    * The screen model output is parsed into (ParseSink.model): its screen and the few rows above
    * it not yet moved into `history`. Read the whole buffer through buffer().
    */
-  readonly model: Terminal;
+  get model(): Terminal {
+    return (this._model ??= this.makeTerminal());
+  }
+  /**
+   * Made at the first use (output, a resize, a capture...), not with the pane: xterm's
+   * constructor is ~2-3 ms of run-once code, and a new session's client is answered before the
+   * shell has printed anything (new -d; kill-server ~5% sooner). Until then the pane's size is
+   * kept here.
+   */
+  private _model: Terminal | null = null;
+  private initCols: number;
+  private initRows: number;
+  /** scroll-on-clear as applyOptions last read it, for a terminal made after (null: never placed). */
+  private scrollOnClear: boolean | null = null;
   /**
    * The rows that left the screen, up to history-limit of them (ParseSink.history). Under a
    * flood some are still text in the parse scheduler: read it through buffer(), historyBytes(),
@@ -126,48 +139,55 @@ export class Pane implements ParseSink {
     private events: PaneEvents,
   ) {
     this.spawnSpec = spec;
-    this.model = new Terminal({ cols, rows, scrollback: HISTORY_MARGIN, allowProposedApi: true });
     this.history = new HistoryStore(cols, historyLimit);
+    this.initCols = cols;
+    this.initRows = rows;
+    this.start();
+  }
+
+  private makeTerminal(): Terminal {
+    const model = new Terminal({ cols: this.initCols, rows: this.initRows, scrollback: HISTORY_MARGIN, allowProposedApi: true });
     // ED 0 from home clears as ED 2 (registered first: the handlers below run before it).
-    clearFromHomeAsAll(this.model);
+    clearFromHomeAsAll(model);
     // A program's ED 3 (erase saved lines) and RIS (full reset) clear xterm's scrollback, and so
     // the history; xterm's own handlers then run.
-    this.model.parser.registerCsiHandler({ final: "J" }, (params) => {
+    model.parser.registerCsiHandler({ final: "J" }, (params) => {
       if (params[0] === 3) this.history.clear();
       // Under scroll-on-clear, ED 2 (and ED 0 from home) pushes the screen into the history,
       // where a taller screen does not pull it back from (tmux's grid_view_clear_history).
-      const home = this.model.buffer.active.cursorX === 0 && this.model.buffer.active.cursorY === 0;
-      if (params[0] === 2 || ((params[0] ?? 0) === 0 && params.length <= 1 && home)) pinCleared(this.model, this.history);
+      const home = model.buffer.active.cursorX === 0 && model.buffer.active.cursorY === 0;
+      if (params[0] === 2 || ((params[0] ?? 0) === 0 && params.length <= 1 && home)) pinCleared(model, this.history);
       return false;
     });
-    this.model.parser.registerEscHandler({ final: "c" }, () => {
+    model.parser.registerEscHandler({ final: "c" }, () => {
       this.history.clear();
-      forgetNormalSize(this.model);
+      forgetNormalSize(model);
       return false;
     });
     // Leaving the alternate screen: the normal one takes the pane's size now (its reflow waited).
-    this.model.parser.registerCsiHandler({ prefix: "?", final: "l" }, (params) => {
+    model.parser.registerCsiHandler({ prefix: "?", final: "l" }, (params) => {
       const modes = params.map((p) => (typeof p === "number" ? p : p[0]));
-      if (this.model.buffer.active.type === "alternate" && modes.some((m) => m === 47 || m === 1047 || m === 1049)) {
-        endAlternate(this.model, this.history, HISTORY_MARGIN, modes.includes(1049));
+      if (model.buffer.active.type === "alternate" && modes.some((m) => m === 47 || m === 1047 || m === 1049)) {
+        endAlternate(model, this.history, HISTORY_MARGIN, modes.includes(1049));
       }
       return false;
     });
     // The cells tmux 3.3a gives characters and clusters (a ZWJ family is 2, not 6).
-    useTmuxWidths(this.model);
-    clearOnDeccolm(this.model);
+    useTmuxWidths(model);
+    clearOnDeccolm(model);
     // Output is parsed by the parse scheduler, which calls parsed(); xterm's own async writes
     // (where its internals are not what the scheduler expects) report here.
-    this.model.onWriteParsed(() => this.parsed(false));
-    this.model.onTitleChange((t) => {
+    model.onWriteParsed(() => this.parsed(false));
+    model.onTitleChange((t) => {
       this.title = t;
       this.events.title(this);
     });
-    this.model.onBell(() => this.events.bell(this));
+    model.onBell(() => this.events.bell(this));
     // Replies the program asked its terminal for (DA, DSR, DECRQM) go back into its PTY.
-    this.model.onData((d) => this.pty?.write(d));
-    this.model.onBinary((d) => this.pty?.write(Buffer.from(d, "latin1")));
-    this.start();
+    model.onData((d) => this.pty?.write(d));
+    model.onBinary((d) => this.pty?.write(Buffer.from(d, "latin1")));
+    if (this.scrollOnClear !== null) model.options.scrollOnEraseInDisplay = this.scrollOnClear;
+    return model;
   }
 
   /** The pane's terminal (its screen, modes and cursor); its history is in `history`, both read through buffer(). */
@@ -201,11 +221,11 @@ export class Pane implements ParseSink {
   }
 
   get cols(): number {
-    return this.model.cols;
+    return this._model ? this._model.cols : this.initCols;
   }
 
   get rows(): number {
-    return this.model.rows;
+    return this._model ? this._model.rows : this.initRows;
   }
 
   get pid(): number {
@@ -214,7 +234,8 @@ export class Pane implements ParseSink {
 
   /** Options the screen itself follows: scroll-on-clear (a cleared screen goes into the history). */
   applyOptions(): void {
-    this.model.options.scrollOnEraseInDisplay = this.options.getFlag("scroll-on-clear");
+    this.scrollOnClear = this.options.getFlag("scroll-on-clear");
+    if (this._model) this._model.options.scrollOnEraseInDisplay = this.scrollOnClear;
   }
 
   /** The pane's terminal device (/dev/pts/N). */
@@ -448,6 +469,6 @@ export class Pane implements ParseSink {
     this.closeModes();
     this.kill();
     this.notify();
-    this.model.dispose();
+    this._model?.dispose(); // never made: never written to
   }
 }
