@@ -4,6 +4,7 @@
 import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { median } from "./stats.ts";
+import { recache } from "./page-cache.ts";
 import type { HostTerminal } from "./host.ts";
 import type { ProcSampler } from "./procs.ts";
 import type { Mux } from "./muxes.ts";
@@ -99,6 +100,7 @@ export async function emptyBunMemory(work: string): Promise<Memory> {
   writeFileSync(src, "setInterval(() => {}, 1 << 30);\n");
   const b = Bun.spawnSync([process.execPath, "build", "--compile", "--minify", "--bytecode", src, "--outfile", exe], { stdout: "pipe", stderr: "pipe" });
   if (b.exitCode !== 0) throw new Error(`bun build --compile: ${b.stderr.toString().trim()}`);
+  recache([exe]);
   const p = Bun.spawn([exe], { stdio: ["ignore", "ignore", "ignore"] });
   try {
     await Bun.sleep(SETTLE_MS);
@@ -123,6 +125,7 @@ function serverPids(run: CommandRun, except?: number): number[] {
  */
 export async function muxMemory(mux: Mux, newRun: (m: Mux) => CommandRun, shell: string[]): Promise<Memory[]> {
   const out: Memory[] = [];
+  recache([mux.exe]);
   const attached = newRun(mux);
   try {
     const host = attached.startHost(shell);
