@@ -138,6 +138,12 @@ export class Pane implements ParseSink {
   private readonly waiters = new Set<() => void>();
   /** Input was typed since output was last parsed: the next is its answer (PaneEvents.output). */
   private answerDue = false;
+  /**
+   * Gone from the model (dispose): its program's last output and exit still arrive, but no
+   * screen shows them any more, as tmux frees a destroyed pane's event at once; parsing them
+   * would make a terminal (~4-12 ms at a kill-server) that is thrown away.
+   */
+  private disposed = false;
 
   constructor(
     /** Set once more only by adopt (a popup's program becoming a window's pane). */
@@ -273,6 +279,7 @@ export class Pane implements ParseSink {
       this.lastOutputAt = performance.now();
       this.pipe?.(bytes);
       this.events.data(this, bytes);
+      if (this.disposed) return release();
       const limited = limiter.filter(bytes);
       const renamed = limited ? null : renames.filter(bytes);
       if (!limited && !renamed) return parseScheduler.feed(this, bytes, release);
@@ -281,15 +288,17 @@ export class Pane implements ParseSink {
       pieces.forEach((p, i) => parseScheduler.feed(this, p, i === pieces.length - 1 ? release : undefined));
     });
     pty.onExit((status) => {
-      // Wait until xterm has parsed everything the program wrote, then report.
-      parseScheduler.feed(this, new Uint8Array(0), () => {
+      const exited = () => {
         if (this.pty !== pty) return;
         this.dead = true;
         this.deadAt = Date.now();
         this.deadStatus = status;
         this.events.exited(this);
         this.notify();
-      });
+      };
+      // Wait until xterm has parsed everything the program wrote, then report.
+      if (this.disposed) exited();
+      else parseScheduler.feed(this, new Uint8Array(0), exited);
     });
   }
 
@@ -474,6 +483,7 @@ export class Pane implements ParseSink {
   }
 
   dispose(): void {
+    this.disposed = true;
     parseScheduler.drop(this);
     this.copyMode?.dispose();
     this.copyMode = null;
