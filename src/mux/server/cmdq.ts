@@ -4,7 +4,7 @@
 // queued here; a command that returns a promise holds its queue until it settles.
 import { CommandQueue, type CommandStatus, type QueueItem } from "../lang/cmd-queue.ts";
 import { parseArguments, parseFile, parseString, type Arg, type CommandList, type ParsedCommand, type ParseOptions, type ParseResult } from "../lang/cmd-parse.ts";
-import { buildArgs, CommandError, CommandExit, findEntry, type CommandMouse, type Target } from "../lang/command.ts";
+import { buildArgs, CommandError, type Args, CommandExit, findEntry, type CommandMouse, type Target } from "../lang/command.ts";
 import type { CommandSpec } from "../lang/cmd-print.ts";
 import type { FindFlags } from "../lang/cmd-find.ts";
 import { expandFormat } from "../lang/format.ts";
@@ -194,10 +194,25 @@ export class CommandRunner implements HookQueue {
     }
   };
 
+  /**
+   * What check built, for the command's first run (context): a client's command is parsed and
+   * run once, and building its arguments again was ~0.2 ms of it. Taken once, as a command may
+   * change its Args, and a command list kept (a binding, a hook) runs again.
+   */
+  private readonly checked = new WeakMap<readonly Arg[], { entry: ServerCommandEntry; built: Args }>();
+
+  private takeChecked(entry: ServerCommandEntry, args: readonly Arg[]): Args | undefined {
+    const c = this.checked.get(args);
+    if (!c) return undefined;
+    this.checked.delete(args);
+    return c.entry === entry ? c.built : undefined;
+  }
+
   /** Why a parsed command would not build (unknown command, bad flags), as tmux's parser says. */
   check = (name: string, args: readonly Arg[]): string | undefined => {
     try {
-      buildArgs(findEntry(this.server.entries, name), args, this.spec);
+      const entry = findEntry(this.server.entries, name);
+      this.checked.set(args, { entry, built: buildArgs(entry, args, this.spec) });
       return undefined;
     } catch (e) {
       if (e instanceof CommandError) return e.message;
@@ -358,7 +373,7 @@ export class CommandRunner implements HookQueue {
   }
 
   private context(entry: ServerCommandEntry, cmd: ParsedCommand, conn: ClientConnection | null, item: ItemHandle): ServerCommandContext {
-    const args = buildArgs(entry, cmd.args, this.spec);
+    const args = this.takeChecked(entry, cmd.args) ?? buildArgs(entry, cmd.args, this.spec);
     const server = this.server;
     const from = { client: conn, env: this.envOf(conn), item };
     // With no sessions, commands that may run then (set-option -g, new-session) have no target.
@@ -367,8 +382,11 @@ export class CommandRunner implements HookQueue {
       const v = args.flags.get(f);
       return typeof v === "string" ? v : undefined;
     };
+    // No target of its own: the current pane, if any; with no session there is none to find.
     const target = entry.target
       ? server.resolve(from, flagValue("t"), entry.target, { ...entry.targetFlags, ...none })
+      : server.model.sessions.length === 0
+      ? null
       : server.resolve(from, undefined, "pane", { canFail: true });
     if (!target && !entry.noSession && !entry.targetFlags?.canFail) throw new CommandError("no current target");
     const source = entry.source ? server.resolve(from, flagValue("s"), entry.source, { ...entry.sourceFlags, ...none }) : null;
