@@ -1,7 +1,7 @@
 // A pane: a program in a PTY (or none: an empty pane, tmux's PANE_EMPTY), the headless terminal
 // its output is parsed into, and its history.
 // The pane channel's slots go back to the gather worker only once xterm has parsed them.
-import { Terminal, type IBuffer } from "@xterm/headless";
+import type { Terminal, IBuffer } from "@xterm/headless";
 import { readlinkSync, readFileSync } from "node:fs";
 import { spawn, signalName, type Pty, type ExitStatus } from "../../pty/index.ts";
 import type { CopyMode } from "./copy-mode.ts";
@@ -23,6 +23,17 @@ import { argsEscape } from "./args-escape.ts";
  * keeps this many rows allocated once it has filled them (~0.5 MiB at 200 columns), so it is
  * memory per pane; bench/history.ts writes 100 lines at a time with the same margin.
  */
+
+/**
+ * xterm's module, evaluated at the first pane's first use rather than as the server starts
+ * (~2.5 ms of its start): a require() the bundler keeps lazy, where an import is evaluated
+ * with the module.
+ */
+let xtermModule: typeof import("@xterm/headless") | null = null;
+function xterm(): typeof import("@xterm/headless") {
+  return (xtermModule ??= require("@xterm/headless") as typeof import("@xterm/headless"));
+}
+
 export const HISTORY_MARGIN = 200;
 
 export interface PaneSpawn {
@@ -146,7 +157,7 @@ export class Pane implements ParseSink {
   }
 
   private makeTerminal(): Terminal {
-    const model = new Terminal({ cols: this.initCols, rows: this.initRows, scrollback: HISTORY_MARGIN, allowProposedApi: true });
+    const model = new (xterm().Terminal)({ cols: this.initCols, rows: this.initRows, scrollback: HISTORY_MARGIN, allowProposedApi: true });
     // ED 0 from home clears as ED 2 (registered first: the handlers below run before it).
     clearFromHomeAsAll(model);
     // A program's ED 3 (erase saved lines) and RIS (full reset) clear xterm's scrollback, and so
