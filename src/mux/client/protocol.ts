@@ -3,7 +3,9 @@
 // carrying the protocol version.
 
 /** Bump on any incompatible change to the frames or messages below. */
-export const PROTOCOL_VERSION = 4;
+import type { ScreenSequences } from "./terminal-modes.ts";
+
+export const PROTOCOL_VERSION = 5;
 
 /** A frame larger than this is malformed: the biggest real one is a full redraw (~1 MiB). */
 export const MAX_FRAME = 16 * 1024 * 1024;
@@ -66,8 +68,10 @@ export type ServerMessage =
    * `direct`: the server reads and writes the terminal itself; `modes`: it has set them (raw)
    * and gives them back on detach, suspend and lock; these are the ones it found, in `stty -g`
    * form, for the client to restore should the server be lost. Without them the client sets raw mode.
+   * `screen`: what the client writes to leave the session's screen and to come back to it
+   * (terminal-modes.ts): on its ways out, and on its own terminal when it relays.
    */
-  | { t: "attach"; session: string; direct?: boolean; modes?: string }
+  | { t: "attach"; session: string; direct?: boolean; modes?: string; screen: ScreenSequences }
   /** `hup` (detach-client -P): the client then sends SIGHUP to its parent, as tmux's MSG_DETACHKILL. */
   /** `exec` (detach-client -E): the client runs the command with the shell in its place, as tmux's MSG_EXEC. */
   | { t: "detach"; message: string; code: number; hup?: boolean; exec?: { command: string; shell: string } }
