@@ -20,6 +20,7 @@ import {
   type ClientMessage,
 } from "../mux/client/protocol.ts";
 import type { ControlStdio } from "./control-stdio.ts";
+import type { ScreenSequences } from "../mux/client/terminal-modes.ts";
 import { ClientOutput, isatty, writeAllSync } from "./client-io.ts";
 import { mark } from "./times.ts";
 
@@ -208,8 +209,8 @@ export async function runClient(opts: ClientOptions): Promise<number> {
   const isTty = stdinTty && (await isatty(1));
   const fs = opts.control ? await import("node:fs") : null;
   let term: Terminal | null = isTty && !opts.control && process.env.WEFT_RELAY === "1" ? await import("./client-terminal.ts") : null;
-  // The sequences that enter and leave the session's screen; only a terminal attaches.
-  const { ENTER, LEAVE, LOCK_SCREEN } = isTty ? await import("../mux/client/terminal-modes.ts") : { ENTER: "", LEAVE: "", LOCK_SCREEN: "" };
+  // The sequences that enter and leave the session's screen: the server's, with its attach.
+  let screen: ScreenSequences = { enter: "", leave: "", lock: "" };
   const output = new ClientOutput(term ? term.writeAll : fs ? (fd, b) => writeAllSync(fs, fd, b) : null);
   const out = (fd: 1 | 2, data: string | Uint8Array) => output.write(fd, data);
   const reader = new FrameReader();
@@ -229,7 +230,7 @@ export async function runClient(opts: ClientOptions): Promise<number> {
   const restore = (lost = false) => {
     if (!attached || restored) return;
     restored = true;
-    out(1, LEAVE);
+    out(1, screen.leave);
     term?.restoreMode(0);
     if (lost && serverModes) restoreWithStty(serverModes);
     if (relaying) process.stdin.pause();
@@ -323,6 +324,7 @@ export async function runClient(opts: ClientOptions): Promise<number> {
       case "read-stdin":
         return readStdin();
       case "attach":
+        screen = m.screen;
         return void enterAttached(m.direct === true, m.modes);
       case "detach":
         detached = true;
@@ -346,12 +348,12 @@ export async function runClient(opts: ClientOptions): Promise<number> {
   // path simply redraws.
   const suspend = async () => {
     if (!attached || restored) return;
-    out(1, LEAVE);
+    out(1, screen.leave);
     term?.restoreMode(0);
     await output.flushed(); // on the terminal before we stop
     process.kill(process.pid, "SIGTSTP");
     term?.setRawMode(0);
-    out(1, ENTER);
+    out(1, screen.enter);
     // On the terminal before the server's redraw, which it writes there itself: an ENTER
     // written after it would clear it (our writes are not synchronous without libc).
     await output.flushed();
@@ -375,12 +377,12 @@ export async function runClient(opts: ClientOptions): Promise<number> {
   // terminal it was given, and whatever it exits with, the client comes back redrawn.
   const lock = async (command: string) => {
     if (!attached || restored) return;
-    out(1, LEAVE + LOCK_SCREEN);
+    out(1, screen.leave + screen.lock);
     term?.restoreMode(0);
     await output.flushed();
     Bun.spawnSync(["/bin/sh", "-c", command], { stdin: "inherit", stdout: "inherit", stderr: "inherit" });
     term?.setRawMode(0);
-    out(1, ENTER);
+    out(1, screen.enter);
     await output.flushed(); // before the server's redraw, as for suspend
     send({ t: "resume", ...terminalSize(term) });
   };
@@ -422,7 +424,7 @@ export async function runClient(opts: ClientOptions): Promise<number> {
       if (probed) send({ t: "resize", ...terminalSize(term) }); // the server may not have known it
     }
     if (!direct) {
-      out(1, ENTER);
+      out(1, screen.enter);
       relaying = true;
       process.stdin.on("data", (b: Buffer) => write(encodeData(b)));
       process.stdin.resume();

@@ -1,7 +1,7 @@
 // The config files a server started without -f loads, as tmux's: weft's own if it exists (not
 // under the name tmux), else tmux's. Only the server imports this (node:os, node:path).
 import type * as NodeFs from "node:fs";
-import { homedir } from "node:os";
+import { homedir } from "../mux/lang/os-lazy.ts";
 import { join } from "node:path";
 
 /** tmux's expand_path: ~ and $VAR at the start; null when the variable is unset. */

@@ -22,7 +22,7 @@ import { clientTerminal, getModes, setModes, sttyForm, windowSize } from "./tty-
 import { rawFrom } from "./termios.ts";
 import { peerPid } from "../../pty/libc.ts";
 import { warmClock } from "../../pty/gather.ts";
-import { ENTER } from "./terminal-modes.ts";
+import { screenSequences } from "./terminal-modes.ts";
 import { ClientView } from "./view.ts";
 import { statusLineCount } from "./status.ts";
 import { ClientInput } from "./input.ts";
@@ -358,7 +358,7 @@ export class ClientConnection {
     // Raw mode, from the modes it had when first taken (the client's suspend gives them back).
     this.ttyModes ??= getModes(tty.fd);
     if (this.ttyModes) setModes(tty.fd, rawFrom(this.ttyModes));
-    if (enter) tty.write(Buffer.from(ENTER, "latin1"));
+    if (enter) tty.write(Buffer.from(screenSequences().enter, "latin1"));
   }
 
   /** Give the terminal back to the client (detach, suspend, its end) in the modes it had: nothing more is read from it here. */
@@ -433,7 +433,7 @@ export class ClientConnection {
     if (first) {
       this.openTty();
       const modes = this.tty && this.ttyModes ? { modes: sttyForm(this.ttyModes) } : {};
-      this.send({ t: "attach", session: s.name, ...(this.tty ? { direct: true } : {}), ...modes });
+      this.send({ t: "attach", session: s.name, ...(this.tty ? { direct: true } : {}), ...modes, screen: screenSequences() });
       this.view.start(s);
       if (this.server.model.serverOptions.getFlag("focus-events")) this.setFocusReporting(true);
     }

@@ -1,14 +1,8 @@
-// What a client's terminal is switched to while attached, and back on every way out, each
-// sequence spelled out and named. Not from ansi-escapes (test/mux/client/terminal-modes.test.ts
-// compares them with its): it loads node:os and node:process, ~2 MiB of an attached client's RSS.
-
-const ENTER_ALTERNATIVE_SCREEN = "\x1b[?1049h";
-const EXIT_ALTERNATIVE_SCREEN = "\x1b[?1049l";
-/** The top left corner (CUP 1;1). */
-const CURSOR_HOME = "\x1b[1;1H";
-const ERASE_SCREEN = "\x1b[2J";
-const END_SYNCHRONIZED_OUTPUT = "\x1b[?2026l";
-const CURSOR_SHOW = "\x1b[?25h";
+// What a client's terminal is switched to while attached, and back on every way out. The
+// sequences ansi-escapes has come from it; the modes it lacks are spelled out, each named. The
+// server makes them (ansi-escapes loads node:os and node:process, ~2 MiB of a process's RSS) and
+// gives them to the client that attaches, which writes them on its own ways out (suspend, lock,
+// a lost server): the client loads neither.
 
 const CAN = "\x18";
 const BRACKETED_PASTE_ON = "\x1b[?2004h";
@@ -24,25 +18,41 @@ const FOCUS_EVENTS_OFF = "\x1b[?1004l";
 /** Normal cursor keys (DECCKM off) and numeric keypad (DECKPNM). */
 const KEYS_NORMAL = "\x1b[?1l\x1b>";
 
-/** Enter: alternate screen, clear, bracketed paste; ask whether synchronized output is supported. */
-export const ENTER = ENTER_ALTERNATIVE_SCREEN + CURSOR_HOME + ERASE_SCREEN + BRACKETED_PASTE_ON + ASK_SYNC_OUTPUT;
+/** The sequences, as the attach message carries them. */
+export interface ScreenSequences {
+  /** Enter: alternate screen, clear, bracketed paste; ask whether synchronized output is supported. */
+  enter: string;
+  /**
+   * Leave: CAN (ends an escape sequence a frame cut short may have left open: ClientTty.close),
+   * every mode a pane could have made us set, then the main screen and a visible cursor.
+   */
+  leave: string;
+  /** What the lock command runs on, after leave: a cleared alternate screen, scrollback too (tmux's smcup, clear, E3). */
+  lock: string;
+}
 
-/**
- * Leave: CAN (ends an escape sequence a frame cut short may have left open: ClientTty.close),
- * every mode a pane could have made us set, then the main screen and a visible cursor.
- */
-export const LEAVE =
-  CAN +
-  END_SYNCHRONIZED_OUTPUT +
-  SGR_RESET +
-  SCROLL_REGION_RESET +
-  CURSOR_STYLE_DEFAULT +
-  BRACKETED_PASTE_OFF +
-  MOUSE_OFF +
-  FOCUS_EVENTS_OFF +
-  KEYS_NORMAL +
-  EXIT_ALTERNATIVE_SCREEN +
-  CURSOR_SHOW;
+let made: ScreenSequences | null = null;
 
-/** What the lock command runs on, after LEAVE: a cleared alternate screen, scrollback too (tmux's smcup, clear, E3). */
-export const LOCK_SCREEN = ENTER_ALTERNATIVE_SCREEN + CURSOR_HOME + ERASE_SCREEN + "\x1b[3J";
+/** Made at the first attach: a server that only runs commands from scripts never loads ansi-escapes. */
+export function screenSequences(): ScreenSequences {
+  if (made) return made;
+  const e = require("ansi-escapes") as typeof import("ansi-escapes");
+  const clear = e.enterAlternativeScreen + e.cursorTo(0, 0) + e.eraseScreen;
+  made = {
+    enter: clear + BRACKETED_PASTE_ON + ASK_SYNC_OUTPUT,
+    leave:
+      CAN +
+      e.endSynchronizedOutput +
+      SGR_RESET +
+      SCROLL_REGION_RESET +
+      CURSOR_STYLE_DEFAULT +
+      BRACKETED_PASTE_OFF +
+      MOUSE_OFF +
+      FOCUS_EVENTS_OFF +
+      KEYS_NORMAL +
+      e.exitAlternativeScreen +
+      e.cursorShow,
+    lock: clear + "\x1b[3J",
+  };
+  return made;
+}

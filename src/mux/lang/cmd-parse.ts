@@ -7,7 +7,7 @@
 // records happen at the same token as in tmux.
 
 import { readFileSync } from "node:fs";
-import { userInfo } from "node:os";
+import { userInfo } from "./os-lazy.ts";
 import { Lexer, type ParseEnvironment, type Token, type TokenKind } from "./cmd-lex.ts";
 
 export type { ParseEnvironment } from "./cmd-lex.ts";

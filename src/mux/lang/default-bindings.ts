@@ -352,27 +352,30 @@ const mouseGroups = (event: string) => BUTTONS.flatMap((b) => mouseGroup(event +
 /**
  * The special keys from KEY_BASE on, in tmux's enum order; null where tmux
  * has a code but no name (a double click in progress, a move in the default
- * status range).
+ * status range). Made at first use with their codes: ~400 names built at load
+ * were ~0.4 ms of every server's start (interpreted).
  */
-const SPECIAL_KEYS: readonly (string | null)[] = [
-  "FocusIn", "FocusOut", "Any", "PasteStart", "PasteEnd", "Mouse", "Dragging", null,
-  ...mouseGroup("MouseMove").map((n) => (n === "MouseMoveStatusDefault" ? null : n)),
-  ...mouseGroups("MouseDown"), ...mouseGroups("MouseUp"), ...mouseGroups("MouseDrag"), ...mouseGroups("MouseDragEnd"),
-  ...mouseGroup("WheelUp"), ...mouseGroup("WheelDown"),
-  ...mouseGroups("SecondClick"), ...mouseGroups("DoubleClick"), ...mouseGroups("TripleClick"),
-  "BSpace",
-  "F1", "F2", "F3", "F4", "F5", "F6", "F7", "F8", "F9", "F10", "F11", "F12",
-  "IC", "DC", "Home", "End", "NPage", "PPage", "BTab", "Up", "Down", "Left", "Right",
-  "KP/", "KP*", "KP-", "KP7", "KP8", "KP9", "KP+", "KP4", "KP5", "KP6", "KP1", "KP2", "KP3", "KPEnter", "KP0", "KP.",
-];
-const KEY_BASE_END = KEY_BASE + SPECIAL_KEYS.length;
-const SPECIAL_CODES = new Map(SPECIAL_KEYS.map((n, i) => [n, KEY_BASE + i]));
-const special = (name: string): number => SPECIAL_CODES.get(name) ?? KEY_BASE - 1;
-const FIRST_MOUSE = special("Mouse");
-const BSPACE = special("BSpace");
+const specialKeys = once(() => {
+  const keys: readonly (string | null)[] = [
+    "FocusIn", "FocusOut", "Any", "PasteStart", "PasteEnd", "Mouse", "Dragging", null,
+    ...mouseGroup("MouseMove").map((n) => (n === "MouseMoveStatusDefault" ? null : n)),
+    ...mouseGroups("MouseDown"), ...mouseGroups("MouseUp"), ...mouseGroups("MouseDrag"), ...mouseGroups("MouseDragEnd"),
+    ...mouseGroup("WheelUp"), ...mouseGroup("WheelDown"),
+    ...mouseGroups("SecondClick"), ...mouseGroups("DoubleClick"), ...mouseGroups("TripleClick"),
+    "BSpace",
+    "F1", "F2", "F3", "F4", "F5", "F6", "F7", "F8", "F9", "F10", "F11", "F12",
+    "IC", "DC", "Home", "End", "NPage", "PPage", "BTab", "Up", "Down", "Left", "Right",
+    "KP/", "KP*", "KP-", "KP7", "KP8", "KP9", "KP+", "KP4", "KP5", "KP6", "KP1", "KP2", "KP3", "KPEnter", "KP0", "KP.",
+  ];
+  const codes = new Map(keys.map((n, i) => [n, KEY_BASE + i]));
+  const code = (name: string): number => codes.get(name) ?? KEY_BASE - 1;
+  return { keys, end: KEY_BASE + keys.length, code, firstMouse: code("Mouse"), bspace: code("BSpace") };
+});
+const special = (name: string): number => specialKeys().code(name);
 
 /** Names bind-key accepts for the keys of key_string_table (any case); the first for a key is how it prints. */
 function keyTable(): (readonly [string, number])[] {
+  const { keys } = specialKeys();
   const named = (n: string | null) => [n as string, special(n as string)] as const;
   return [
     ...["F1", "F2", "F3", "F4", "F5", "F6", "F7", "F8", "F9", "F10", "F11", "F12"].map(named),
@@ -380,9 +383,9 @@ function keyTable(): (readonly [string, number])[] {
     ["Home", special("Home")], ["End", special("End")],
     ["NPage", special("NPage")], ["PageDown", special("NPage")], ["PgDn", special("NPage")],
     ["PPage", special("PPage")], ["PageUp", special("PPage")], ["PgUp", special("PPage")],
-    ["Tab", 9], ["BTab", special("BTab")], ["Space", 32], ["BSpace", BSPACE], ["Enter", 13], ["Escape", 27],
-    ...SPECIAL_KEYS.slice(SPECIAL_KEYS.indexOf("Up")).map(named),
-    ...SPECIAL_KEYS.slice(SPECIAL_KEYS.indexOf("MouseDown1Pane"), SPECIAL_KEYS.indexOf("BSpace")).map(named),
+    ["Tab", 9], ["BTab", special("BTab")], ["Space", 32], ["BSpace", special("BSpace")], ["Enter", 13], ["Escape", 27],
+    ...keys.slice(keys.indexOf("Up")).map(named),
+    ...keys.slice(keys.indexOf("MouseDown1Pane"), keys.indexOf("BSpace")).map(named),
   ];
 }
 
@@ -515,9 +518,10 @@ function baseName(key: number, code: number): string {
   if (key === KEY_NONE) return "None";
   if (key === KEY_UNKNOWN) return "Unknown";
   if (key >= KEY_USER && key < KEY_USER + USER_KEYS) return `User${key - KEY_USER}`;
-  const named = key >= KEY_BASE && key < KEY_BASE_END ? SPECIAL_KEYS[key - KEY_BASE] : names().nameOf.get(key);
+  const { keys, end } = specialKeys();
+  const named = key >= KEY_BASE && key < end ? keys[key - KEY_BASE] : names().nameOf.get(key);
   if (named !== undefined && named !== null) return named;
-  if (key > 127 && (key < KEY_BASE || key >= KEY_BASE_END)) return utf8CharText(key);
+  if (key > 127 && (key < KEY_BASE || key >= end)) return utf8CharText(key);
   if (key > 255) return `Invalid#${code.toString(16)}`;
   if (key <= 32) return `C-${String.fromCharCode(key === 0 || key > 26 ? 64 + key : 96 + key)}`;
   if (key === 127) return "C-?";
@@ -534,7 +538,8 @@ export function canonicalKeyName(name: string): string | null {
 /** Whether a key is a mouse key (list-keys -N leaves them out). */
 export function isMouseKeyCode(code: number): boolean {
   const key = split(code).key;
-  return key >= FIRST_MOUSE && key < BSPACE;
+  const { firstMouse, bspace } = specialKeys();
+  return key >= firstMouse && key < bspace;
 }
 
 /** The number list-keys sorts a key by; names that are not keys sort last. */

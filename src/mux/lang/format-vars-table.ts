@@ -1,7 +1,7 @@
 // tmux 3.3a's format variables (format.c's format_table and what format_defaults adds), each a
 // lazy callback over the model so that "#S" never computes a pane's current command. A variable
 // whose object is absent is undefined, as tmux's callbacks return NULL (the format prints "").
-import { hostname } from "node:os";
+import { hostname } from "./os-lazy.ts";
 import { passwdEntry } from "./passwd.ts";
 import { isLinkedOutside, type Session, type Window, type Winlink, type Pane, type Options } from "../model/index.ts";
 import { layoutChecksum } from "../model/layout.ts";

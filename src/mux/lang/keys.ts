@@ -27,7 +27,7 @@ const F_KEYPAD = 32; // a keypad key: ESC O x in application keypad mode
 const MODS = MOD_META | MOD_CTRL | MOD_SHIFT;
 
 interface KeyCode {
-  key: number; // a code point, or SPECIAL + index into SPECIALS
+  key: number; // a code point, or SPECIAL + index into BASE_SPECIALS and the mouse names
   mods: number;
 }
 
@@ -36,25 +36,29 @@ const SPECIAL = 0x110000;
 const MOUSE_EVENTS = ["MouseDown", "MouseUp", "MouseDrag", "MouseDragEnd", "SecondClick", "DoubleClick", "TripleClick"];
 const MOUSE_BUTTONS = ["1", "2", "3", "6", "7", "8", "9", "10", "11"];
 const MOUSE_WHERE = ["Pane", "Status", "StatusLeft", "StatusRight", "StatusDefault", "Border"];
-const MOUSE_NAMES = [
+// The mouse keys' ~380 names, made at first use: building them and their index at load was
+// ~0.3 ms of every server's start (interpreted), though a detached server may never name a key.
+const mouseNames = once(() => [
   ...MOUSE_EVENTS.flatMap((e) => MOUSE_BUTTONS.flatMap((b) => MOUSE_WHERE.map((w) => `${e}${b}${w}`))),
   ...["WheelUp", "WheelDown"].flatMap((e) => MOUSE_WHERE.map((w) => `${e}${w}`)),
-];
+]);
 
-// Keys that are not characters. Names are tmux's canonical spellings.
-const SPECIALS = [
+// Keys that are not characters, then the mouse keys. Names are tmux's canonical spellings.
+const BASE_SPECIALS = [
   "F1", "F2", "F3", "F4", "F5", "F6", "F7", "F8", "F9", "F10", "F11", "F12",
   "IC", "DC", "Home", "End", "NPage", "PPage", "BTab", "BSpace",
   "Up", "Down", "Left", "Right",
   "KP/", "KP*", "KP-", "KP7", "KP8", "KP9", "KP+", "KP4", "KP5", "KP6", "KP1", "KP2", "KP3", "KPEnter", "KP0", "KP.",
   "FocusIn", "FocusOut", "PasteStart", "PasteEnd", "Any", "Mouse",
-  ...MOUSE_NAMES,
 ] as const;
-const SPECIAL_INDEX = new Map<string, number>(SPECIALS.map((n, i) => [n, SPECIAL + i]));
-const sp = (name: (typeof SPECIALS)[number]): number => SPECIAL_INDEX.get(name) as number;
-const K_BSPACE = sp("BSpace");
-const K_ANY = sp("Any");
-const MOUSE_FIRST = sp("Mouse");
+const specialIndex = once(
+  () => new Map<string, number>([...BASE_SPECIALS, ...mouseNames()].map((n, i) => [n, SPECIAL + i])),
+);
+const sp = (name: string): number => specialIndex().get(name) as number;
+const baseSpecial = (name: (typeof BASE_SPECIALS)[number]): number => SPECIAL + BASE_SPECIALS.indexOf(name);
+const K_BSPACE = baseSpecial("BSpace");
+const K_ANY = baseSpecial("Any");
+const MOUSE_FIRST = baseSpecial("Mouse");
 
 /**
  * key_string_table: every accepted spelling (case-insensitive) to a key, and each key's name
@@ -91,7 +95,7 @@ function addNames(addName: (name: string, key: number, flags?: number) => void):
   for (const k of ["KP/", "KP*", "KP-", "KP7", "KP8", "KP9", "KP+", "KP4", "KP5", "KP6", "KP1", "KP2", "KP3", "KPEnter", "KP0", "KP."] as const) {
     addName(k, sp(k), F_KEYPAD);
   }
-  for (const m of MOUSE_NAMES) addName(m, SPECIAL_INDEX.get(m) as number);
+  for (const m of mouseNames()) addName(m, sp(m));
 }
 
 // Characters that C- leaves alone rather than turning into a control code.
@@ -199,7 +203,7 @@ const outputTree = once(() => {
     ["Up", "\x1b[A"], ["Down", "\x1b[B"], ["Right", "\x1b[C"], ["Left", "\x1b[D"],
     ["PasteStart", "\x1b[200~"], ["PasteEnd", "\x1b[201~"],
   ];
-  for (const [n, d] of plain) OUTPUT_TREE.set(outKey(SPECIAL_INDEX.get(n) as number, 0), d);
+  for (const [n, d] of plain) OUTPUT_TREE.set(outKey(sp(n), 0), d);
   for (const [n, c] of [["Up", "A"], ["Down", "B"], ["Right", "C"], ["Left", "D"]] as const) {
     OUTPUT_TREE.set(outKey(sp(n), F_CURSOR), `\x1bO${c}`);
   }
@@ -209,7 +213,7 @@ const outputTree = once(() => {
     ["KP3", "s", "3"], ["KPEnter", "M", "\n"], ["KP0", "p", "0"], ["KP.", "n", "."],
   ];
   for (const [n, app, num] of keypad) {
-    const k = SPECIAL_INDEX.get(n) as number;
+    const k = sp(n);
     OUTPUT_TREE.set(outKey(k, F_KEYPAD), `\x1bO${app}`);
     OUTPUT_TREE.set(outKey(k, 0), num);
   }
@@ -224,7 +228,7 @@ const outputTree = once(() => {
   ];
   for (const [n, tmpl] of modified) {
     for (let j = 2; j <= 8; j++) {
-      OUTPUT_TREE.set(outKey(SPECIAL_INDEX.get(n) as number, xtermModifierFlags(j)), tmpl.replace("_", String(j)));
+      OUTPUT_TREE.set(outKey(sp(n), xtermModifierFlags(j)), tmpl.replace("_", String(j)));
     }
   }
   return OUTPUT_TREE;
@@ -308,7 +312,7 @@ export function encodeKey(name: string, modes: InputModes): Uint8Array | null {
  */
 const inputTree = once(() => {
   const INPUT_TREE = new Map<string, KeyCode>();
-  const add = (seq: string, name: (typeof SPECIALS)[number] | number, mods = 0) =>
+  const add = (seq: string, name: string | number, mods = 0) =>
     INPUT_TREE.set(seq, { key: typeof name === "number" ? name : sp(name), mods });
   add("\x1bO[", 27);
   const kp: [string, string][] = [
@@ -357,7 +361,7 @@ const inputTree = once(() => {
   for (const [c, n] of [["P", "F1"], ["Q", "F2"], ["R", "F3"], ["S", "F4"]] as const) add(`\x1bO${c}`, n);
   for (const [c, n] of [["A", "F1"], ["B", "F2"], ["C", "F3"], ["D", "F4"], ["E", "F5"]] as const) add(`\x1b[[${c}`, n);
   // xterm modified keys (tty_default_xterm_keys), parameters 2..9.
-  const xterm: [string, (typeof SPECIALS)[number]][] = [
+  const xterm: [string, string][] = [
     ["\x1b[1;_P", "F1"], ["\x1bO1;_P", "F1"], ["\x1bO_P", "F1"], ["\x1b[1;_Q", "F2"], ["\x1bO1;_Q", "F2"], ["\x1bO_Q", "F2"],
     ["\x1b[1;_R", "F3"], ["\x1bO1;_R", "F3"], ["\x1bO_R", "F3"], ["\x1b[1;_S", "F4"], ["\x1bO1;_S", "F4"], ["\x1bO_S", "F4"],
     ["\x1b[15;_~", "F5"], ["\x1b[17;_~", "F6"], ["\x1b[18;_~", "F7"], ["\x1b[19;_~", "F8"], ["\x1b[20;_~", "F9"],

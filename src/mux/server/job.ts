@@ -2,7 +2,7 @@
 // gives a job (global, then the session's; $TMUX; TERM once the startup config is done),
 // output collected, never blocking the server.
 import { statSync } from "node:fs";
-import { constants } from "node:os";
+import { signalNumbers } from "../lang/os-lazy.ts";
 import { Environ, type Session } from "../model/index.ts";
 import type { Server } from "./server.ts";
 
@@ -44,7 +44,7 @@ function isDirectory(p: string): boolean {
 
 function signalNumber(name: string | number | null): number | null {
   if (name === null || typeof name === "number") return name;
-  return (constants.signals as Record<string, number>)[name] ?? null;
+  return signalNumbers()[name] ?? null;
 }
 
 /** Run `/bin/sh -c cmd` in cwd (else HOME, else /); stdin and stderr are /dev/null, as tmux's. */

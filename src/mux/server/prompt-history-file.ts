@@ -2,7 +2,7 @@
 // server exits, as tmux's status_prompt_load_history / _save_history. Unreadable or unwritable
 // files are passed over silently, as tmux does.
 import { readFileSync, writeFileSync } from "node:fs";
-import { homedir } from "node:os";
+import { homedir } from "../lang/os-lazy.ts";
 import type { Model } from "../model/index.ts";
 
 /** history-file as a path: absolute, or "~/" under the home directory; anything else is none. */

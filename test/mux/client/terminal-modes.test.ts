@@ -1,11 +1,11 @@
-// terminal-modes.ts spells out the sequences it once took from ansi-escapes: they must stay the same.
+// The sequences an attached client's terminal gets, byte for byte: a change here is a change every user sees.
 import { expect, test } from "bun:test";
-import { enterAlternativeScreen, exitAlternativeScreen, cursorTo, eraseScreen, endSynchronizedOutput, cursorShow } from "ansi-escapes";
-import { ENTER, LEAVE, LOCK_SCREEN } from "../../../src/mux/client/terminal-modes.ts";
+import { screenSequences } from "../../../src/mux/client/terminal-modes.ts";
 
-test("ENTER, LEAVE and LOCK_SCREEN are what ansi-escapes' sequences made them", () => {
-  expect(ENTER).toBe(enterAlternativeScreen + cursorTo(0, 0) + eraseScreen + "\x1b[?2004h" + "\x1b[?2026$p");
-  expect(LEAVE.startsWith("\x18" + endSynchronizedOutput)).toBe(true);
-  expect(LEAVE.endsWith(exitAlternativeScreen + cursorShow)).toBe(true);
-  expect(LOCK_SCREEN).toBe(enterAlternativeScreen + cursorTo(0, 0) + eraseScreen + "\x1b[3J");
+test("enter, leave and lock are the sequences attach has always written", () => {
+  const s = screenSequences();
+  expect(s.enter).toBe("\x1b[?1049h\x1b[1;1H\x1b[2J\x1b[?2004h\x1b[?2026$p");
+  expect(s.leave).toBe("\x18\x1b[?2026l\x1b[0m\x1b[r\x1b[0 q\x1b[?2004l\x1b[?1000l\x1b[?1002l\x1b[?1003l\x1b[?1006l\x1b[?1004l\x1b[?1l\x1b>\x1b[?1049l\x1b[?25h");
+  expect(s.lock).toBe("\x1b[?1049h\x1b[1;1H\x1b[2J\x1b[3J");
+  expect(screenSequences()).toBe(s); // made once
 });
