@@ -138,6 +138,8 @@ class Run {
   readonly sock = `wb${process.pid}x${runCount}`;
   readonly sampler: ProcSampler | null;
   host: HostTerminal | null = null;
+  /** Clients started beside the host (startClient). */
+  private readonly others: HostTerminal[] = [];
 
   constructor(readonly mux: Mux | null) {
     this.sampler = mux ? new ProcSampler(this.tag, mux.exe) : null;
@@ -166,6 +168,12 @@ class Run {
     return this.host;
   }
 
+  startClient(argv: string[]): HostTerminal {
+    const h = new HostTerminal(argv, this.env(), work);
+    this.others.push(h);
+    return h;
+  }
+
   /** A CLI command of this run's server; its stdout. */
   cli(argv: string[], timeoutMs = 10_000): string {
     const r = Bun.spawnSync(argv, { env: this.env(), cwd: work, stdout: "pipe", stderr: "pipe", timeout: timeoutMs });
@@ -180,9 +188,11 @@ class Run {
     if (this.mux) {
       Bun.spawnSync(this.mux.stop(this.sock), { env: this.env(), cwd: work, stdout: "ignore", stderr: "ignore", timeout: 5_000 });
     }
-    if (this.host) {
-      const exited = this.host.exited.then(() => true);
-      if (!(await Promise.race([exited, Bun.sleep(2_000).then(() => false)]))) this.host.kill();
+    for (const h of [this.host, ...this.others]) {
+      if (!h) continue;
+      h.cancelWatches();
+      const exited = h.exited.then(() => true);
+      if (!(await Promise.race([exited, Bun.sleep(2_000).then(() => false)]))) h.kill();
     }
     for (let i = 0; i < 20 && sweep((t) => t === this.tag) > 0; i++) await Bun.sleep(50);
   }

@@ -17,6 +17,8 @@ export interface CommandRun {
   env(): Record<string, string>;
   cli(argv: string[]): string;
   startHost(cmd: string[]): HostTerminal;
+  /** Any command line of this run on a terminal of its own (a second client), killed by cleanup. */
+  startClient(argv: string[]): HostTerminal;
   cleanup(): Promise<void>;
 }
 
@@ -134,6 +136,15 @@ export async function muxMemory(mux: Mux, newRun: (m: Mux) => CommandRun, shell:
     await Bun.sleep(SETTLE_MS);
     out.push(readMemory(host.pid, mux.label, "attached client"));
     for (const pid of serverPids(attached, host.pid)) out.push(readMemory(pid, mux.label, "server, 1 pane, attached"));
+    // The same session from a second terminal: a client that attached and never started a
+    // server (the first spawned it, and keeps what that touched).
+    if (mux.command) {
+      const second = attached.startClient(mux.command(attached.sock, ["attach-session", "-t", "bench"]));
+      await second.waitFor("$", 10_000);
+      await second.quiet(300, 3_000);
+      await Bun.sleep(SETTLE_MS);
+      out.push(readMemory(second.pid, mux.label, "attached client (attach-session)"));
+    }
   } finally {
     await attached.cleanup();
   }
@@ -195,6 +206,8 @@ export function commandGoals(times: Timing[], mem: Memory[], empty: Memory | nul
   if (empty) {
     const client = mem.find((m) => m.who === "weft" && m.what === "attached client");
     if (client) rows.push(["attached client RSS ≤ empty Bun + 5 MiB", `+${fmtMiB(client.rss - empty.rss)}`, verdict(client.rss - empty.rss <= 5 * 1024 * 1024)]);
+    const second = mem.find((m) => m.who === "weft" && m.what === "attached client (attach-session)");
+    if (second) rows.push(["attached client (attach-session) RSS ≤ empty Bun + 5 MiB", `+${fmtMiB(second.rss - empty.rss)}`, verdict(second.rss - empty.rss <= 5 * 1024 * 1024)]);
     const server = mem.find((m) => m.who === "weft" && m.what === "idle server, 1 pane");
     if (server) rows.push(["idle server RSS, 1 pane, ≤ empty Bun + 15 MiB", `+${fmtMiB(server.rss - empty.rss)}`, verdict(server.rss - empty.rss <= 15 * 1024 * 1024)]);
   }
