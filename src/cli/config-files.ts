@@ -1,5 +1,5 @@
 // The config files a server started without -f loads, as tmux's: weft's own if it exists (not
-// under the name tmux), else tmux's. Only the server imports this (node:os, node:path).
+// under the name tmux), else tmux's. Only the server imports this (node:path).
 import type * as NodeFs from "node:fs";
 import { homedir } from "../mux/lang/os-lazy.ts";
 import { join } from "node:path";

@@ -11,7 +11,6 @@ import { socketPath, ensureSocketDir, socketDirReady, SocketDirError } from "../
 import { commandStartsServer } from "./command-names.ts";
 import { runClient } from "./client.ts";
 mark("main module");
-if (process.env.EARLY === "1") process.exit(0);
 
 const argv = process.argv.slice(2);
 /** See main(): the client's code stays interpreted. */

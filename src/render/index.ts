@@ -21,4 +21,4 @@ export { type BorderOptions, type BorderLines, type BorderIndicators, type PaneB
 export { packTmuxColour, packTmuxAttr, packTmuxStyle, DEFAULT_CELL_STYLE, type CellStyle, type StyledCell } from "./styled.ts";
 export { ClientScreen, type ClientScreenOptions } from "./encoder.ts";
 export { FramePacer, FRAME_INTERVAL_MS, type FramePacerOptions, type PacerClock } from "./pacer.ts";
-export { forgetPane, invalidatePane, syncHold, SYNC_HOLD_TIMEOUT_MS } from "./pane-cache.ts";
+export { forgetPane, invalidatePane, readAttrs, syncHold, SYNC_HOLD_TIMEOUT_MS } from "./pane-cache.ts";

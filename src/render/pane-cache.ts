@@ -249,7 +249,8 @@ export class PaneCache {
   }
 }
 
-function readAttrs(cell: IBufferCell): number {
+/** A cell's SGR attributes as weft's Attr bits (the pane cache's, and the mode tree's previews). */
+export function readAttrs(cell: IBufferCell): number {
   let a = 0;
   if (cell.isBold()) a |= Attr.bold;
   if (cell.isDim()) a |= Attr.dim;

@@ -1,8 +1,8 @@
 // The cells of a mode tree's preview (choose-tree, choose-client): characters with their colours
 // and attributes, as tmux's mode screen holds them; pane cells copied in (screen_write_fast_copy),
 // text and lines written over them, and read back as the box's lines and their styled runs.
-import type { IBufferCell, Terminal } from "@xterm/headless";
-import { Attr, packTmuxAttr, packTmuxColour, type CellStyle, type StyledCell } from "../../render/index.ts";
+import type { Terminal } from "@xterm/headless";
+import { packTmuxAttr, readAttrs, packTmuxColour, type CellStyle, type StyledCell } from "../../render/index.ts";
 import type { PreviewContent } from "./mode-box.ts";
 
 /** One cell: its text ("" on a wide character's right half), colours in the frame's packed form, Attr bits. */
@@ -103,26 +103,11 @@ export function copyScreen(t: Terminal, px: number, py: number, width: number, h
       if (k + w > width) break;
       const fm = c.getFgColorMode();
       const bm = c.getBgColorMode();
-      const cell: PreviewCell = { ch: w === 0 ? (k === 0 ? " " : "") : c.getChars() || " ", fg: fm === 0 ? 0 : fm | c.getFgColor(), bg: bm === 0 ? 0 : bm | c.getBgColor(), attrs: cellAttrs(c) };
+      const cell: PreviewCell = { ch: w === 0 ? (k === 0 ? " " : "") : c.getChars() || " ", fg: fm === 0 ? 0 : fm | c.getFgColor(), bg: bm === 0 ? 0 : bm | c.getBgColor(), attrs: c.isAttributeDefault() ? 0 : readAttrs(c) };
       g.set(k, y, cell);
     }
   }
   return g;
-}
-
-function cellAttrs(c: IBufferCell): number {
-  if (c.isAttributeDefault()) return 0;
-  let a = 0;
-  if (c.isBold()) a |= Attr.bold;
-  if (c.isDim()) a |= Attr.dim;
-  if (c.isItalic()) a |= Attr.italic;
-  if (c.isUnderline()) a |= Attr.underline;
-  if (c.isBlink()) a |= Attr.blink;
-  if (c.isInverse()) a |= Attr.inverse;
-  if (c.isInvisible()) a |= Attr.invisible;
-  if (c.isStrikethrough()) a |= Attr.strikethrough;
-  if (c.isOverline()) a |= Attr.overline;
-  return a;
 }
 
 /** Styled cells (a status line as drawn) written from (0, y), as far as the grid is wide. */

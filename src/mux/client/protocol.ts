@@ -2,9 +2,9 @@
 // messages and raw bytes for terminal input and output. Every connection starts with a hello
 // carrying the protocol version.
 
-/** Bump on any incompatible change to the frames or messages below. */
 import type { ScreenSequences } from "./terminal-modes.ts";
 
+/** Bump on any incompatible change to the frames or messages below. */
 export const PROTOCOL_VERSION = 5;
 
 /** A frame larger than this is malformed: the biggest real one is a full redraw (~1 MiB). */
