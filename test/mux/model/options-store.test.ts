@@ -78,6 +78,31 @@ describe("parent chains", () => {
     w.parent = b.window;
     expect(w.getString("mode-keys")).toBe("vi");
   });
+  test("a global tree holds every option of its scope, whether or not it was read first", () => {
+    for (const scope of ["server", "session", "window"] as const) {
+      const ours = OPTIONS_TABLE.filter((e) => e.scope.includes(scope)).map((e) => e.name).sort();
+      const g = createGlobalOptions();
+      expect(g[scope].entries().map((o) => o.name)).toEqual(ours);
+      const read = createGlobalOptions();
+      for (const name of ours.slice(0, 5)) expect(read[scope].has(name)).toBe(true);
+      expect(read[scope].entries().map((o) => o.name)).toEqual(ours);
+      expect(read[scope].getOnly(OPTIONS_TABLE.find((e) => !e.scope.includes(scope))?.name ?? "")).toBeUndefined();
+    }
+  });
+  test("a global value set, or an array emptied, before its default was read stays so", () => {
+    const g = createGlobalOptions();
+    g.session.setFromString("base-index", "3", false, parsers);
+    expect(g.session.getNumber("base-index")).toBe(3);
+    expect(g.session.entries().find((o) => o.name === "base-index")?.value).toBe(3);
+    const e = findOptionEntry("command-alias");
+    if (e) g.server.setEmpty(e);
+    expect(g.server.getArray("command-alias")).toEqual([]);
+    // Another spelling, read first, puts in the same default the name then finds.
+    const other = createGlobalOptions();
+    const colour = other.window.getOnly("clock-mode-color");
+    expect(colour?.name).toBe("clock-mode-colour");
+    expect(other.window.getOnly("clock-mode-colour")).toBe(colour);
+  });
   test("-u on a global resets to the table default, not the environment's", () => {
     const g = createGlobalOptions({ editor: "vim" });
     const o = g.window.getOnly("mode-keys");
