@@ -39,6 +39,11 @@ const lib = dlopen("libc.so.6", {
   posix_spawn_file_actions_addchdir_np: { args: [P, P], returns: i32 },
   posix_spawnp: { args: [P, P, P, P, P, P], returns: i32 },
   getsockopt: { args: [i32, i32, i32, P, P], returns: i32 },
+  // The file calls of a new server's start (node-fs.ts).
+  access: { args: [P, i32], returns: i32 },
+  statx: { args: [i32, P, i32, u32, P], returns: i32 },
+  chmod: { args: [P, u32], returns: i32 },
+  unlink: { args: [P], returns: i32 },
 });
 
 type Symbols = typeof lib.symbols;
@@ -320,3 +325,38 @@ export function peerPid(fd: number): number | null {
   const pid = peerCred(fd)?.[0];
   return pid !== undefined && pid > 0 ? pid : null;
 }
+
+export const F_OK = 0;
+export const X_OK = 1;
+const AT_FDCWD = -100;
+const STATX_TYPE_MODE = 0x3; // STATX_TYPE | STATX_MODE
+const S_IFMT = 0o170000;
+export const S_IFREG = 0o100000;
+export const S_IFDIR = 0o040000;
+
+/** access(2): whether this process may reach `path` so (F_OK, X_OK), as node:fs's accessSync/existsSync ask. */
+export function accessible(path: string, mode: number): boolean {
+  if (path.includes("\0")) return false; // node:fs refuses such a path; C would see a shorter one
+  return sys.access(cstr(path), mode) === 0;
+}
+
+/** The file type bits of st_mode (S_IFREG, S_IFDIR, ...) of `path`, symbolic links followed, as statSync sees it; null if it cannot be stat'ed. */
+export function fileType(path: string): number | null {
+  if (path.includes("\0")) return null;
+  const buf = new Uint8Array(256); // struct statx; stx_mode is the u16 at offset 28
+  if (sys.statx(AT_FDCWD, cstr(path), 0, STATX_TYPE_MODE, buf) !== 0) return null;
+  return (buf[28]! | (buf[29]! << 8)) & S_IFMT;
+}
+
+/** chmod(2), throwing a SysError. */
+export function chmod(path: string, mode: number): void {
+  const c = cstr(path);
+  check("chmod", () => sys.chmod(c, mode), path);
+}
+
+/** unlink(2), throwing a SysError. */
+export function unlink(path: string): void {
+  const c = cstr(path);
+  check("unlink", () => sys.unlink(c), path);
+}
+

@@ -1,8 +1,6 @@
 // Spawning a program in a new pseudo-terminal without fork in the VM (posix_spawnp), and the
 // handle the rest of weft drives it through: write, resize, kill, output and exit.
 import { ptr } from "bun:ffi";
-import { statSync, accessSync, constants as fsc } from "node:fs";
-import { join } from "node:path";
 import {
   sys,
   check,
@@ -30,6 +28,11 @@ import {
   SIZEOF_SPAWNATTR,
   SIZEOF_FILE_ACTIONS,
   SIZEOF_SIGSET,
+  accessible,
+  fileType,
+  X_OK,
+  S_IFREG,
+  S_IFDIR,
 } from "./libc.ts";
 import { gatherHost, type PaneChannel } from "./gather.ts";
 
@@ -80,24 +83,18 @@ function checkSize(cols: number, rows: number): void {
 
 /** Find a program as execvp would, so a missing one gets a precise message before spawning. */
 export function resolveProgram(file: string, path: string | undefined): string | null {
-  const candidates = file.includes("/") ? [file] : (path ?? "/usr/bin:/bin").split(":").map((d) => join(d || ".", file));
-  for (const c of candidates) {
-    try {
-      if (statSync(c).isFile()) {
-        accessSync(c, fsc.X_OK);
-        return c;
-      }
-    } catch {}
-  }
+  const candidates = file.includes("/") ? [file] : (path ?? "/usr/bin:/bin").split(":").map((d) => joinPath(d || ".", file));
+  for (const c of candidates) if (fileType(c) === S_IFREG && accessible(c, X_OK)) return c;
   return null;
 }
 
+/** node:path's join, loaded only when a program is looked up in PATH (an absolute shell is not). */
+function joinPath(dir: string, file: string): string {
+  return (require("node:path") as typeof import("node:path")).join(dir, file);
+}
+
 function isDirectory(path: string): boolean {
-  try {
-    return statSync(path).isDirectory();
-  } catch {
-    return false;
-  }
+  return fileType(path) === S_IFDIR;
 }
 
 /**
@@ -109,13 +106,9 @@ function failedExec(file: string, args: string[]): { file: string; args: string[
 }
 
 function checkCwd(cwd: string): void {
-  let st;
-  try {
-    st = statSync(cwd);
-  } catch {
-    throw new SysError("chdir", 2, cwd);
-  }
-  if (!st.isDirectory()) throw new SysError("chdir", 20, cwd);
+  const type = fileType(cwd);
+  if (type === null) throw new SysError("chdir", 2, cwd);
+  if (type !== S_IFDIR) throw new SysError("chdir", 20, cwd);
 }
 
 /** A NULL-terminated array of pointers to C strings; keep the result referenced across the call. */

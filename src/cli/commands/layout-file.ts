@@ -18,7 +18,7 @@
 //   cwd = "test"                    # optional; env = {...} too
 //   send = ["make test", "Enter"]   # optional: keys (tmux names, or text) typed once started
 //   focus = true                    # optional: the window's active pane (default the first)
-import { readFileSync } from "node:fs";
+import { nodeFs } from "../../pty/node-fs.ts";
 import { dirname, resolve } from "node:path";
 import { CommandError } from "../../mux/lang/command.ts";
 import type { CommandContext } from "./context.ts";
@@ -183,7 +183,7 @@ export function sessionFromLayout(ctx: CommandContext, path: string, base: { nam
   const file = resolve(ctx.cwd, path === "~" || path.startsWith("~/") ? home + path.slice(1) : path);
   let text: string;
   try {
-    text = readFileSync(file, "utf8");
+    text = nodeFs().readFileSync(file, "utf8");
   } catch (e) {
     const code = (e as NodeJS.ErrnoException).code;
     throw new CommandError(`${path}: ${code === "ENOENT" ? "No such file or directory" : (e as Error).message}`);

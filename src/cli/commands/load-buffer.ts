@@ -1,5 +1,5 @@
 // load-buffer (loadb): a file's contents become a paste buffer (-b names it; -w also the clipboard).
-import { readFileSync } from "node:fs";
+import { nodeFs } from "../../pty/node-fs.ts";
 import { CommandError, flag, value } from "../../mux/lang/command.ts";
 import type { CommandContext, CommandEntry } from "./context.ts";
 import { clientPath, readClientStdin } from "./buffers.ts";
@@ -23,7 +23,7 @@ export const loadBuffer: CommandEntry = {
     const full = clientPath(ctx, path);
     let data: string;
     try {
-      data = readFileSync(full, "utf8");
+      data = nodeFs().readFileSync(full, "utf8");
     } catch (e) {
       throw new CommandError(`${full}: ${(e as NodeJS.ErrnoException).code === "ENOENT" ? "No such file or directory" : (e as Error).message}`);
     }

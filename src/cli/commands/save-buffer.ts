@@ -1,6 +1,6 @@
 // save-buffer (saveb): write a paste buffer to a file (relative to the client's directory);
 // -a appends; "-" prints it.
-import { appendFileSync, writeFileSync } from "node:fs";
+import { nodeFs } from "../../pty/node-fs.ts";
 import { CommandError, flag } from "../../mux/lang/command.ts";
 import type { CommandEntry } from "./context.ts";
 import { bufferArg, clientPath, printBuffer } from "./buffers.ts";
@@ -19,8 +19,8 @@ export const saveBuffer: CommandEntry = {
     if (path === "-") return printBuffer(ctx, b.data);
     const full = clientPath(ctx, path);
     try {
-      if (flag(ctx.args, "a")) appendFileSync(full, b.data);
-      else writeFileSync(full, b.data);
+      if (flag(ctx.args, "a")) nodeFs().appendFileSync(full, b.data);
+      else nodeFs().writeFileSync(full, b.data);
     } catch (e) {
       throw new CommandError(`${full}: ${(e as NodeJS.ErrnoException).code === "ENOENT" ? "No such file or directory" : (e as Error).message}`);
     }

@@ -4,7 +4,7 @@
 // (bench:e2e). The client keeps the terminal's modes (raw mode, suspend, restore on exit) and
 // its signals (SIGWINCH); the server opens the device by the path the client names, checks it is
 // the same device, and gives it back (closes it) before it tells the client to detach.
-import { fstatSync, openSync, closeSync, constants as fsc } from "node:fs";
+import { nodeFs } from "../../pty/node-fs.ts";
 import { ptr } from "bun:ffi";
 import { sys, errno, EAGAIN, EINTR } from "../../pty/libc.ts";
 import { gatherHost } from "../../pty/gather.ts";
@@ -55,10 +55,11 @@ export class ClientTty {
   static open(path: string, rdev: number, handlers: ClientTtyHandlers): ClientTty | null {
     let fd = -1;
     try {
-      fd = openSync(path, fsc.O_RDWR | fsc.O_NOCTTY | fsc.O_NONBLOCK);
-      if (!isatty(fd) || fstatSync(fd).rdev !== rdev) throw new Error("not the client's terminal");
+      const { O_RDWR, O_NOCTTY, O_NONBLOCK } = nodeFs().constants;
+      fd = nodeFs().openSync(path, O_RDWR | O_NOCTTY | O_NONBLOCK);
+      if (!isatty(fd) || nodeFs().fstatSync(fd).rdev !== rdev) throw new Error("not the client's terminal");
     } catch {
-      if (fd >= 0) closeSync(fd);
+      if (fd >= 0) nodeFs().closeSync(fd);
       return null;
     }
     const tty = new ClientTty(fd, handlers);
@@ -127,7 +128,7 @@ export class ClientTty {
     this.resume();
     this.pending = [];
     try {
-      closeSync(this.fd);
+      nodeFs().closeSync(this.fd);
     } catch {}
   }
 

@@ -2,7 +2,7 @@
 // (tty_start_tty, tty_stop_tty): its name, device and size from the client's stdin, raw mode
 // while attached and the modes it found on every way out. The client then loads neither libc's
 // bindings nor node:fs: an attached client is an empty Bun program that waits.
-import { readlinkSync, statSync, openSync, closeSync, constants as fsc } from "node:fs";
+import { nodeFs } from "../../pty/node-fs.ts";
 import { ptr } from "bun:ffi";
 import { sys, errno, EINTR, SIZEOF_TERMIOS, TCSANOW } from "../../pty/libc.ts";
 import type { TerminalInfo } from "./protocol.ts";
@@ -50,7 +50,8 @@ export function windowSize(fd: number): { cols: number; rows: number } | null {
 
 /** Open the terminal device at `path` as ClientTty does (ours, non-blocking, never our controlling terminal). */
 export function openTerminal(path: string): number {
-  return openSync(path, fsc.O_RDWR | fsc.O_NOCTTY | fsc.O_NONBLOCK);
+  const { O_RDWR, O_NOCTTY, O_NONBLOCK } = nodeFs().constants;
+  return nodeFs().openSync(path, O_RDWR | O_NOCTTY | O_NONBLOCK);
 }
 
 /**
@@ -62,16 +63,16 @@ export function openTerminal(path: string): number {
 export function clientTerminal(pid: number, term: string): TerminalInfo {
   const info: TerminalInfo = { cols: 80, rows: 24, term, pid };
   try {
-    const tty = readlinkSync(`/proc/${pid}/fd/0`);
+    const tty = nodeFs().readlinkSync(`/proc/${pid}/fd/0`);
     if (!tty.startsWith("/")) return info;
     info.tty = tty;
-    const rdev = statSync(`/proc/${pid}/fd/0`).rdev;
-    if (statSync(`/proc/${pid}/fd/1`).rdev === rdev) info.rdev = rdev;
+    const rdev = nodeFs().statSync(`/proc/${pid}/fd/0`).rdev;
+    if (nodeFs().statSync(`/proc/${pid}/fd/1`).rdev === rdev) info.rdev = rdev;
     const fd = openTerminal(tty);
     try {
       Object.assign(info, windowSize(fd));
     } finally {
-      closeSync(fd);
+      nodeFs().closeSync(fd);
     }
   } catch {
     // what could be learnt stays

@@ -6,7 +6,7 @@
 // so parse-time effects (assignments, %if formats) and the line each command
 // records happen at the same token as in tmux.
 
-import { readFileSync } from "node:fs";
+import { nodeFs } from "../../pty/node-fs.ts";
 import { userInfo } from "./os-lazy.ts";
 import { Lexer, type ParseEnvironment, type Token, type TokenKind } from "./cmd-lex.ts";
 
@@ -387,7 +387,7 @@ export function defaultUserHome(user: string): string | undefined {
     }
   }
   try {
-    const passwd = readFileSync("/etc/passwd", "utf8");
+    const passwd = nodeFs().readFileSync("/etc/passwd", "utf8");
     for (const entry of passwd.split("\n")) {
       const fields = entry.split(":");
       if (fields[0] === user && fields[5] !== undefined) return fields[5];

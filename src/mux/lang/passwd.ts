@@ -1,6 +1,6 @@
 // The user's passwd entry (name, login shell), as getpwuid(3) gives tmux: Bun's os.userInfo()
 // reads the environment and says "unknown" when it is empty, so /etc/passwd is read instead.
-import { readFileSync } from "node:fs";
+import { nodeFs } from "../../pty/node-fs.ts";
 
 export interface PasswdEntry {
   uid: number;
@@ -12,7 +12,7 @@ export interface PasswdEntry {
 function entries(): PasswdEntry[] {
   let text: string;
   try {
-    text = readFileSync("/etc/passwd", "utf8");
+    text = nodeFs().readFileSync("/etc/passwd", "utf8");
   } catch {
     return [];
   }

@@ -2,7 +2,7 @@
 // its output is parsed into, and its history.
 // The pane channel's slots go back to the gather worker only once xterm has parsed them.
 import type { Terminal, IBuffer } from "@xterm/headless";
-import { readlinkSync, readFileSync } from "node:fs";
+import { nodeFs } from "../../pty/node-fs.ts";
 import { spawn, signalName, type Pty, type ExitStatus } from "../../pty/index.ts";
 import type { CopyMode } from "./copy-mode.ts";
 import { ControlStringLimiter } from "./string-limit.ts";
@@ -441,12 +441,12 @@ export class Pane implements ParseSink {
     const started = this.spawnSpec.argv[0]?.split("/").pop() ?? "";
     try {
       // A child not yet past exec is still a copy of this server: it is the program it will be.
-      if (readlinkSync(`/proc/${pid}/exe`) === process.execPath) return started;
+      if (nodeFs().readlinkSync(`/proc/${pid}/exe`) === process.execPath) return started;
     } catch {
       // Another user's program (sudo): its exe is not ours to read, its name is.
     }
     try {
-      return readFileSync(`/proc/${pid}/comm`, "utf8").trim();
+      return nodeFs().readFileSync(`/proc/${pid}/comm`, "utf8").trim();
     } catch {
       return started;
     }
@@ -469,7 +469,7 @@ export class Pane implements ParseSink {
     const pid = pg > 0 ? pg : this.pid;
     try {
       // A directory removed under the program reads "/path (deleted)"; tmux drops the suffix.
-      return readlinkSync(`/proc/${pid}/cwd`).replace(/ \(deleted\)$/, "");
+      return nodeFs().readlinkSync(`/proc/${pid}/cwd`).replace(/ \(deleted\)$/, "");
     } catch {
       return this.spawnSpec.cwd;
     }

@@ -2,7 +2,7 @@
 // client's command waits; their errors are kept (causes) and shown over the first session's
 // pane, or printed by the next source-file. Also the glob expansion of source-file's paths.
 import { loadPromptHistory } from "./prompt-history-file.ts";
-import { readFileSync, readdirSync, statSync } from "node:fs";
+import { nodeFs } from "../../pty/node-fs.ts";
 import { fnmatch } from "../model/fnmatch.ts";
 import { printCommandList } from "../lang/cmd-print.ts";
 import type { CommandList } from "../lang/cmd-parse.ts";
@@ -52,7 +52,7 @@ export function loadConfig(server: Server, path: string, conn: ClientConnection 
   let content = text;
   if (content === undefined) {
     try {
-      content = readFileSync(path, "utf8");
+      content = nodeFs().readFileSync(path, "utf8");
     } catch (e) {
       if ((e as NodeJS.ErrnoException).code === "ENOENT" && flags.quiet) return true;
       // tmux 3.3a reads a directory (`source-file /tmp`, or "" = the client's directory) as an
@@ -117,7 +117,7 @@ export function showCauses(server: Server, s: Session): void {
  */
 function exists(p: string): boolean {
   try {
-    statSync(p);
+    nodeFs().statSync(p);
     return true;
   } catch (e) {
     return !["ENOENT", "ENOTDIR", "ENAMETOOLONG"].includes((e as NodeJS.ErrnoException).code ?? "");
@@ -137,7 +137,7 @@ export function globPaths(pattern: string): string[] {
       }
       let names: string[];
       try {
-        names = readdirSync(dir === "" ? "/" : dir);
+        names = nodeFs().readdirSync(dir === "" ? "/" : dir);
       } catch {
         continue;
       }

@@ -1,7 +1,7 @@
 // Shell commands run for if-shell, run-shell (tmux's job.c): /bin/sh -c, the environment tmux
 // gives a job (global, then the session's; $TMUX; TERM once the startup config is done),
 // output collected, never blocking the server.
-import { statSync } from "node:fs";
+import { nodeFs } from "../../pty/node-fs.ts";
 import { signalNumbers } from "../lang/os-lazy.ts";
 import { Environ, type Session } from "../model/index.ts";
 import type { Server } from "./server.ts";
@@ -36,7 +36,7 @@ export function jobEnvironment(server: Server, s: Session | null): Record<string
 
 function isDirectory(p: string): boolean {
   try {
-    return statSync(p).isDirectory();
+    return nodeFs().statSync(p).isDirectory();
   } catch {
     return false;
   }

@@ -1,7 +1,7 @@
 // The history-file option: the prompt's history read after the config file and written when the
 // server exits, as tmux's status_prompt_load_history / _save_history. Unreadable or unwritable
 // files are passed over silently, as tmux does.
-import { readFileSync, writeFileSync } from "node:fs";
+import { nodeFs } from "../../pty/node-fs.ts";
 import { homedir } from "../lang/os-lazy.ts";
 import type { Model } from "../model/index.ts";
 
@@ -20,7 +20,7 @@ export function loadPromptHistory(model: Model): void {
   const path = pathOf(model);
   if (!path) return;
   try {
-    model.promptHistory.load(readFileSync(path, "utf8"), model.serverOptions.getNumber("prompt-history-limit"));
+    model.promptHistory.load(nodeFs().readFileSync(path, "utf8"), model.serverOptions.getNumber("prompt-history-limit"));
   } catch {}
 }
 
@@ -28,6 +28,6 @@ export function savePromptHistory(model: Model): void {
   const path = pathOf(model);
   if (!path) return;
   try {
-    writeFileSync(path, model.promptHistory.save());
+    nodeFs().writeFileSync(path, model.promptHistory.save());
   } catch {}
 }

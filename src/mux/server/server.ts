@@ -4,7 +4,6 @@ import { showInViewMode } from "../client/chooser.ts";
 import { startIdleLock } from "./idle-lock.ts";
 import { ServerAcl } from "./acl.ts";
 import { savePromptHistory } from "./prompt-history-file.ts";
-import { existsSync, unlinkSync, chmodSync } from "node:fs";
 import type { Socket } from "bun";
 import { Model, defaultSize, type Session, type Pane, type PaneTarget, type Window } from "../model/index.ts";
 import { globalEnviron, startupEnvironment } from "./startup-env.ts";
@@ -22,7 +21,7 @@ import defaultKeysJson from "./default-keys.json" with { type: "text" };
 import { CommandRunner, type ItemHandle, type ItemState } from "./cmdq.ts";
 import { startConfig } from "./config.ts";
 import { defaultBindingCheck, loadKeyTables } from "./default-keys.ts";
-import { peerUid, readableFds, outputWaiting } from "../../pty/index.ts";
+import { peerUid, readableFds, outputWaiting, accessible, chmod, unlink, nodeFs, F_OK } from "../../pty/index.ts";
 import { parseScheduler } from "../model/parse-scheduler.ts";
 import { encodeJson } from "../client/protocol.ts";
 import type { PaneView } from "../../render/index.ts";
@@ -231,11 +230,11 @@ export class Server implements ClientHost {
 
   async listen(): Promise<void> {
     const path = this.socketPath;
-    if (existsSync(path)) {
+    if (accessible(path, F_OK)) {
       // A socket with no server behind it is stale: replace it. One with a server is not ours to take.
       const alive = await Bun.connect({ unix: path, socket: { data() {}, open(s) { s.end(); } } }).then(() => true, () => false);
       if (alive) throw new Error(`server already running on ${path}`);
-      unlinkSync(path);
+      nodeFs().unlinkSync(path);
     }
     // The socket is created 0600 (not chmod'ed after a window open to others); panes keep the user's umask.
     const umask = process.umask(0o177);
@@ -244,7 +243,7 @@ export class Server implements ClientHost {
     } finally {
       process.umask(umask);
     }
-    chmodSync(path, 0o600);
+    chmod(path, 0o600);
     // tmux's server is forked with its first client already connected; this one is spawned and
     // waits for it. A client killed before it connected (^C on a slow start) would leave a
     // server with nothing in it holding the socket forever: one that nobody reached in
@@ -347,7 +346,7 @@ export class Server implements ClientHost {
     // messages (a control client's %exit follows its last notifications, a turn later).
     this.listener?.stop(false);
     try {
-      unlinkSync(this.socketPath);
+      unlink(this.socketPath);
     } catch {}
     setTimeout(() => {
       this.listener?.stop(true);
