@@ -41,6 +41,8 @@ export interface ClientOptions {
    * whole check, made when no server answers, as its message says more than that.
    */
   socketDir?: { pending: Promise<string | null>; full: () => Promise<string | null> };
+  /** The socket's path as messages show it, when socketPath was left unresolved (main.ts). */
+  resolvedPath?: () => Promise<string>;
 }
 
 
@@ -144,6 +146,11 @@ type Terminal = typeof import("./client-terminal.ts");
  */
 const UNANSWERED_RETRIES = 3;
 const LOST = -1;
+
+/** The socket's path in a message. */
+async function shownPath(opts: ClientOptions): Promise<string> {
+  return (await opts.resolvedPath?.()) ?? opts.socketPath;
+}
 
 /** Reach a server again after an unanswered close: the one there now, or a new one; null when none. */
 async function reconnect(opts: ClientOptions, handlers: Handlers): Promise<Socket<undefined> | null> {
@@ -472,7 +479,7 @@ export async function runClient(opts: ClientOptions): Promise<number> {
   }
   if (!sock) {
     if (!opts.startServer) {
-      out(2, `no server running on ${opts.socketPath}\n`);
+      out(2, `no server running on ${await shownPath(opts)}\n`);
       await output.flushed();
       return 1;
     }
@@ -482,7 +489,7 @@ export async function runClient(opts: ClientOptions): Promise<number> {
     lost = unanswered(0);
     sock = await connectWithRetry(opts.socketPath, handlers, 10_000);
     if (!sock) {
-      out(2, `${prog}: the server did not start on ${opts.socketPath}\n`);
+      out(2, `${prog}: the server did not start on ${await shownPath(opts)}\n`);
       await output.flushed();
       return 1;
     }
@@ -499,7 +506,7 @@ export async function runClient(opts: ClientOptions): Promise<number> {
     lost = unanswered(tries);
     sock = await reconnect(opts, handlers);
     if (!sock) {
-      out(2, `no server running on ${opts.socketPath}\n`);
+      out(2, `no server running on ${await shownPath(opts)}\n`);
       await output.flushed();
       return 1;
     }

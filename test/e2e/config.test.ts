@@ -3,7 +3,7 @@
 // recorded by scripts/goldens/config-constructs.sh); the startup config's errors reach the
 // attached client; run-shell's output shows; and weft under the name tmux passes tmux's checks.
 import { test, expect, afterEach } from "bun:test";
-import { readFileSync, writeFileSync, symlinkSync, mkdirSync } from "node:fs";
+import { readFileSync, writeFileSync, symlinkSync, mkdirSync, realpathSync } from "node:fs";
 import { join } from "node:path";
 import { Weft } from "../helpers/weft.ts";
 import { waitFor } from "../helpers/wait.ts";
@@ -153,6 +153,37 @@ test("under the name tmux: -V as tmux (TPM's check), tmux's socket directory, ~/
     expect(sh("tmux -L priv new -d -x 80 -y 23 cat && tmux -L priv run 'tmux set -g @from-job yes' && tmux -L priv show -gv @from-job").stdout.toString()).toBe("yes\n");
   } finally {
     sh("tmux kill-server; tmux -L priv kill-server");
+  }
+});
+
+test("under the name tmux, the socket's path is realpath($TMUX_TMPDIR or /tmp)/tmux-UID/NAME, for a command that finds no server as for one that starts it", async () => {
+  const w = (weft = await Weft.start());
+  const bin = join(w.dir, "bin");
+  mkdirSync(bin);
+  symlinkSync(w.bin, join(bin, "tmux"));
+  const uid = process.getuid?.() ?? 0;
+  const { TMUX_TMPDIR: _, ...base } = w.env;
+  const sh = (script: string, env: Record<string, string> = base) => Bun.spawnSync(["sh", "-c", script], { env: { ...env, PATH: `${bin}:${w.env.PATH}` } });
+  // /tmp itself (no $TMUX_TMPDIR): the command connects through /tmp as it is, and its message
+  // names the resolved path. A name of this test's own keeps it apart from any real server.
+  const name = `weft-test-${process.pid}`;
+  const socket = join(realpathSync("/tmp"), `tmux-${uid}`, name);
+  try {
+    expect(sh(`tmux -L ${name} display -p x`).stderr.toString()).toBe(`no server running on ${socket}\n`);
+    expect(sh(`tmux -L ${name} new -d -x 80 -y 23 cat && tmux -L ${name} display -p '#{socket_path}'`).stdout.toString()).toBe(`${socket}\n`);
+  } finally {
+    sh(`tmux -L ${name} kill-server`);
+  }
+  // $TMUX_TMPDIR through a link: the link resolved, in a message as in the server's path.
+  mkdirSync(join(w.dir, "real"));
+  symlinkSync(join(w.dir, "real"), join(w.dir, "link"));
+  const viaLink = { ...base, TMUX_TMPDIR: join(w.dir, "link") };
+  const real = join(realpathSync(join(w.dir, "real")), `tmux-${uid}`, "default");
+  expect(sh("tmux ls", viaLink).stderr.toString()).toBe(`no server running on ${real}\n`);
+  try {
+    expect(sh("tmux new -d -x 80 -y 23 cat && tmux display -p '#{socket_path}'", viaLink).stdout.toString()).toBe(`${real}\n`);
+  } finally {
+    sh("tmux kill-server", viaLink);
   }
 });
 
