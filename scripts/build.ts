@@ -90,22 +90,29 @@ async function train(dir: string): Promise<string[]> {
   // The client writes its order when it exits; the server it started inherits the variable
   // and writes over the same file when it exits in turn.
   weft(sock, ["new-session", "-d", "-x", "80", "-y", "24", "printf '\\033[1mweft\\033[m\\n'; exec cat"], server);
-  copyFileSync(server, starter);
-  const pid = Number(weft(sock, ["display-message", "-p", "#{pid}"], command).trim());
-  for (const args of [
-    ["list-sessions"],
-    ["split-window", "-d", "cat"],
-    ["send-keys", "hello", "Enter"],
-    ["capture-pane", "-p"],
-    ["set-option", "-g", "status-left", "#S"],
-    ["list-windows", "-a", "-F", "#{window_id} #{window_layout}"],
-  ])
-    weft(sock, args);
-  await attachOnce(sock, attached);
-  const before = statSync(server).mtimeMs;
-  weft(sock, ["kill-server"]);
-  await waitUntil(() => !running(pid), "the server to exit");
-  if (statSync(server).mtimeMs === before && readFileSync(server).equals(readFileSync(starter))) throw new Error("the server wrote no order");
+  let pid = 0;
+  try {
+    copyFileSync(server, starter);
+    pid = Number(weft(sock, ["display-message", "-p", "#{pid}"], command).trim());
+    for (const args of [
+      ["list-sessions"],
+      ["split-window", "-d", "cat"],
+      ["send-keys", "hello", "Enter"],
+      ["capture-pane", "-p"],
+      ["set-option", "-g", "status-left", "#S"],
+      ["list-windows", "-a", "-F", "#{window_id} #{window_layout}"],
+    ])
+      weft(sock, args);
+    await attachOnce(sock, attached);
+    const before = statSync(server).mtimeMs;
+    weft(sock, ["kill-server"]);
+    await waitUntil(() => !running(pid), "the server to exit");
+    if (statSync(server).mtimeMs === before && readFileSync(server).equals(readFileSync(starter))) throw new Error("the server wrote no order");
+  } finally {
+    // A session that failed leaves nothing behind.
+    if (pid > 0 && running(pid)) process.kill(pid, "SIGKILL");
+    else if (pid === 0) spawnSync([out, "-S", sock, "kill-server"], { stdout: "ignore", stderr: "ignore" });
+  }
   return [command, attached, starter, server];
 }
 

@@ -102,11 +102,11 @@ async function main(): Promise<number> {
   }
   const startServer = commandStartsServer(o.command);
   // node:fs (~1.5 ms to load, ~2.5 MiB resident) only where it is needed: tmux's socket
-  // directory is resolved (realpath) for a server to be started, or under $TMUX_TMPDIR (which
-  // may not exist: then /tmp), or the directory is to be made or found wrong. A command from a
-  // script run as tmux connects through /tmp as it is: the same socket, any link followed by
-  // the kernel; its messages resolve the path (resolvedPath) and say what tmux's say.
-  const fs = asTmux && (startServer || process.env.TMUX_TMPDIR) ? await import("node:fs") : null;
+  // directory under $TMUX_TMPDIR is resolved (realpath; it may not exist: then /tmp), or the
+  // directory is to be made or found wrong. Under /tmp, a client run as tmux connects through
+  // /tmp as it is (the same socket: the kernel follows any link); its messages resolve the path
+  // (resolvedPath), and a server it starts resolves its own (-L: the server has node:fs).
+  const fs = asTmux && process.env.TMUX_TMPDIR ? await import("node:fs") : null;
   const asIs = (p: string) => p;
 
   // Inside a pane or a job (no -L or -S), the server it belongs to: $TMUX's socket, as tmux's client.
@@ -140,7 +140,8 @@ async function main(): Promise<number> {
   const serverArgv: string[] = [];
   if (startServer) {
     // Without -f the server looks for tmux's default files itself (-q).
-    serverArgv.push(...selfArgv(), "__server", "-S", path, ...o.f.flatMap((f) => ["-f", f]));
+    const where = resolvedPath ? ["-L", o.L ?? "default"] : ["-S", path];
+    serverArgv.push(...selfArgv(), "__server", ...where, ...o.f.flatMap((f) => ["-f", f]));
     if (o.f.length === 0) serverArgv.push("-q");
     if (asTmux) serverArgv.push("-T");
   }

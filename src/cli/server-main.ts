@@ -1,6 +1,8 @@
-// Server mode (`weft __server -S path [-f file]... [-q] [-T]`): started detached by the first
-// client. -q: the config files are the defaults, found here (tmux-name.ts; a missing one is no
-// error) so that the client need not load node:fs; -T: run as tmux.
+// Server mode (`weft __server -S path | -L name [-f file]... [-q] [-T]`): started detached by
+// the first client. -L: the socket's name in the socket directory, which the server resolves
+// (tmux's realpath, for a client run as tmux that has no node:fs); -q: the config files are the
+// defaults, found here (tmux-name.ts; a missing one is no error) so that the client need not
+// load node:fs; -T: run as tmux.
 import { Server } from "../mux/server/server.ts";
 import { COMMANDS } from "./commands/index.ts";
 import { gatherHost } from "../pty/index.ts";
@@ -8,6 +10,7 @@ import { mark, printMarks } from "./times.ts";
 import { configFiles as defaultConfigFiles } from "./config-files.ts";
 import { parseScheduler } from "../mux/model/parse-scheduler.ts";
 import { accessible, nodeFs, F_OK } from "../pty/index.ts";
+import { socketPath as joinedSocketPath } from "../mux/server/socket-path.ts";
 
 /**
  * How the default config files are found without loading node:fs (~1 ms of the start) when
@@ -33,18 +36,21 @@ const FLOOD_JIT_POLICY = 1;
 
 export async function runServer(argv: string[], version: string): Promise<number> {
   let socketPath = "";
+  let socketName: string | undefined;
   const configFiles: string[] = [];
   let configQuiet = false;
   let asTmux = false;
   for (let i = 0; i < argv.length; i++) {
     if (argv[i] === "-S") socketPath = argv[++i] ?? "";
+    else if (argv[i] === "-L") socketName = argv[++i] ?? "";
     else if (argv[i] === "-f") configFiles.push(argv[++i] ?? "");
     else if (argv[i] === "-q") configQuiet = true;
     else if (argv[i] === "-T") asTmux = true;
   }
   if (configQuiet && configFiles.length === 0) configFiles.push(...defaultConfigFiles(asTmux, configLookup));
+  if (socketName !== undefined) socketPath = joinedSocketPath({ socketName, asTmux, realpathSync: (p) => nodeFs().realpathSync(p) });
   if (!socketPath) {
-    console.error("weft __server: -S path is required");
+    console.error("weft __server: -S path or -L name is required");
     return 1;
   }
   process.title = asTmux ? "tmux: server" : "weft: server";
