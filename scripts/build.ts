@@ -30,15 +30,21 @@ function compile(extra: string[]): void {
   if (r.exitCode !== 0) process.exit(r.exitCode ?? 1);
 }
 
-/** An environment for the session: no outer multiplexer, no user config, a plain shell. */
-function sessionEnv(orderOut?: string): Record<string, string> {
-  const env: Record<string, string> = { PATH: process.env.PATH ?? "/usr/bin:/bin", HOME: process.env.HOME ?? "/", TERM: "xterm-256color", SHELL: "/bin/sh" };
+/**
+ * The session's command line and environment: no outer multiplexer, no user config, a plain
+ * shell, and the socket as most users' is, a name (-L) in the socket directory (here a private
+ * one), so that the clients run the directory's check too.
+ */
+const SOCKET = ["-f", "/dev/null", "-L", "build"];
+
+function sessionEnv(dir: string, orderOut?: string): Record<string, string> {
+  const env: Record<string, string> = { PATH: process.env.PATH ?? "/usr/bin:/bin", HOME: process.env.HOME ?? "/", TERM: "xterm-256color", SHELL: "/bin/sh", WEFT_TMPDIR: dir };
   if (orderOut) env.BUN_BYTECODE_ORDER_OUT = orderOut;
   return env;
 }
 
-function weft(sock: string, args: string[], orderOut?: string): string {
-  const r = spawnSync([out, "-f", "/dev/null", "-S", sock, ...args], { env: sessionEnv(orderOut), stdout: "pipe", stderr: "pipe" });
+function weft(dir: string, args: string[], orderOut?: string): string {
+  const r = spawnSync([out, ...SOCKET, ...args], { env: sessionEnv(dir, orderOut), stdout: "pipe", stderr: "pipe" });
   if (r.exitCode !== 0) throw new Error(`weft ${args.join(" ")}: ${r.stderr.toString().trim() || `exit ${r.exitCode}`}`);
   return r.stdout.toString();
 }
@@ -65,12 +71,12 @@ function running(pid: number): boolean {
  * A client attached on a terminal of its own until the server detaches it; it draws, and the
  * server with it.
  */
-async function attachOnce(sock: string, orderOut: string): Promise<void> {
-  const pty = spawnPty({ file: out, args: ["-f", "/dev/null", "-S", sock, "attach-session"], env: sessionEnv(orderOut), cols: 80, rows: 24 });
+async function attachOnce(dir: string, orderOut: string): Promise<void> {
+  const pty = spawnPty({ file: out, args: [...SOCKET, "attach-session"], env: sessionEnv(dir, orderOut), cols: 80, rows: 24 });
   pty.onData((_bytes, release) => release());
   let name = "";
-  await waitUntil(() => (name = weft(sock, ["list-clients", "-F", "#{client_name}"]).trim()) !== "", "the client to attach");
-  weft(sock, ["detach-client", "-t", name]);
+  await waitUntil(() => (name = weft(dir, ["list-clients", "-F", "#{client_name}"]).trim()) !== "", "the client to attach");
+  weft(dir, ["detach-client", "-t", name]);
   let timer: Timer | undefined;
   const late = new Promise<null>((r) => (timer = setTimeout(() => r(null), DEADLINE_MS)));
   const exited = await Promise.race([pty.exited, late]);
@@ -85,15 +91,14 @@ async function attachOnce(sock: string, orderOut: string): Promise<void> {
  * then the server's.
  */
 async function train(dir: string): Promise<string[]> {
-  const sock = join(dir, "s");
   const [server, starter, command, attached] = ["server", "starter", "command", "attached"].map((n) => join(dir, n));
   // The client writes its order when it exits; the server it started inherits the variable
   // and writes over the same file when it exits in turn.
-  weft(sock, ["new-session", "-d", "-x", "80", "-y", "24", "printf '\\033[1mweft\\033[m\\n'; exec cat"], server);
+  weft(dir, ["new-session", "-d", "-x", "80", "-y", "24", "printf '\\033[1mweft\\033[m\\n'; exec cat"], server);
   let pid = 0;
   try {
     copyFileSync(server, starter);
-    pid = Number(weft(sock, ["display-message", "-p", "#{pid}"], command).trim());
+    pid = Number(weft(dir, ["display-message", "-p", "#{pid}"], command).trim());
     for (const args of [
       ["list-sessions"],
       ["split-window", "-d", "cat"],
@@ -102,16 +107,16 @@ async function train(dir: string): Promise<string[]> {
       ["set-option", "-g", "status-left", "#S"],
       ["list-windows", "-a", "-F", "#{window_id} #{window_layout}"],
     ])
-      weft(sock, args);
-    await attachOnce(sock, attached);
+      weft(dir, args);
+    await attachOnce(dir, attached);
     const before = statSync(server).mtimeMs;
-    weft(sock, ["kill-server"]);
+    weft(dir, ["kill-server"]);
     await waitUntil(() => !running(pid), "the server to exit");
     if (statSync(server).mtimeMs === before && readFileSync(server).equals(readFileSync(starter))) throw new Error("the server wrote no order");
   } finally {
     // A session that failed leaves nothing behind.
     if (pid > 0 && running(pid)) process.kill(pid, "SIGKILL");
-    else if (pid === 0) spawnSync([out, "-S", sock, "kill-server"], { stdout: "ignore", stderr: "ignore" });
+    else if (pid === 0) spawnSync([out, ...SOCKET, "kill-server"], { env: sessionEnv(dir), stdout: "ignore", stderr: "ignore" });
   }
   return [command, attached, starter, server];
 }
