@@ -32,18 +32,22 @@ interface GlobalOptions {
   command: string[];
   /** -C given this many times: control mode (-CC: for iTerm2, the terminal raw and the output in a DCS). */
   C: number;
+  /** -N: start no server, even for a command that would (new-session, start-server). */
+  N: boolean;
 }
 
-/** tmux's getopt("2c:CDdf:lL:NqS:T:uUvV"): flags weft has no use for are accepted and ignored. */
 /** What the command line answers by itself (-V, --help, a bad option): printed by main. */
 interface Answer {
   code: number;
+  /** weft --help: the help text (help.ts, commander) rather than `out`. */
+  help?: boolean;
   out?: string;
   err?: string;
 }
 
+/** tmux's getopt("2c:CDdf:lL:NqS:T:uUvV"): flags weft has no use for are accepted and ignored (help.ts says which). */
 function parseGlobal(args: string[], prog: string): GlobalOptions | Answer {
-  const o: GlobalOptions = { f: [], command: [], C: 0 };
+  const o: GlobalOptions = { f: [], command: [], C: 0, N: false };
   // Strings, not Sets: a command from a script runs this once, interpreted.
   const takes = "cfLST";
   const known = "2CDdlNqUuvcfLSTV";
@@ -55,13 +59,15 @@ function parseGlobal(args: string[], prog: string): GlobalOptions | Answer {
       i++;
       break;
     }
-    if (a === "--help") return { code: 0, out: `${usageLines(prog)}\n` };
-    if (a === "--version") return { code: 0, out: `${versionLine(prog, version)}\n` };
+    // tmux's getopt knows no long option: any is its usage, exit 1. weft's own name has two.
+    if (a.startsWith("--") && prog === "weft" && (a === "--help" || a === "--version")) return { code: 0, help: a === "--help", out: `${versionLine(prog, version)}\n` };
+    if (a.startsWith("--")) return { code: 1, err: `${usageLines(prog)}\n` };
     if (!a.startsWith("-") || a === "-") break;
     for (let j = 1; j < a.length; j++) {
       const c = a[j] ?? "";
       if (!known.includes(c)) return fail(`unknown option -- ${c}`);
       if (c === "C") o.C++;
+      if (c === "N") o.N = true;
       if (c === "V") return { code: 0, out: `${versionLine(prog, version)}\n` };
       if (!takes.includes(c)) continue;
       const v = j + 1 < a.length ? a.slice(j + 1) : args[++i];
@@ -96,11 +102,12 @@ async function main(): Promise<number> {
   if ("code" in o) {
     // Bun.write, not process.stdout: the stream's set-up was ~2 ms of `weft -V` (libtmux runs
     // `tmux -V` for every server it makes).
-    if (o.out) await Bun.write(Bun.stdout, o.out);
+    if (o.help) await Bun.write(Bun.stdout, (await import("./help.ts")).helpText(version));
+    else if (o.out) await Bun.write(Bun.stdout, o.out);
     if (o.err) await Bun.write(Bun.stderr, o.err);
     return o.code;
   }
-  const startServer = commandStartsServer(o.command);
+  const startServer = !o.N && commandStartsServer(o.command);
   // node:fs (~1.5 ms to load, ~2.5 MiB resident) only where it is needed: tmux's socket
   // directory under $TMUX_TMPDIR is resolved (realpath; it may not exist: then /tmp), or the
   // directory is to be made or found wrong. Under /tmp, a client run as tmux connects through

@@ -30,3 +30,27 @@ test("dist/weft reads no .env or bunfig.toml from the directory it runs in, as t
     rmSync(dir, { recursive: true, force: true });
   }
 });
+
+test("weft --help: every global flag and every command, through commander; under the name tmux, tmux's answer to any long option", async () => {
+  const { mkdtempSync, symlinkSync, rmSync } = await import("node:fs");
+  const { COMMAND_NAMES } = await import("../../src/cli/command-names.ts");
+  const weft = await weftBinary();
+  const help = Bun.spawnSync([weft, "--help"]);
+  expect(help.exitCode).toBe(0);
+  const text = help.stdout.toString();
+  expect(text).toStartWith("Usage: weft [-2CDlNuvV] [-c shell-command] [-f file] [-L socket-name] [-S socket-path] [-T features] [command [flags]]\n");
+  for (const flag of ["-2", "-C", "-c <shell-command>", "-D", "-f <file>", "-L <socket-name>", "-l", "-N", "-S <socket-path>", "-T <features>", "-u", "-v", "-V"]) expect(text).toContain(`\n  ${flag} `);
+  for (const [name] of COMMAND_NAMES) expect(text).toMatch(new RegExp(`\\n  ${name}[| \\n]`));
+  // tmux 3.3a: `tmux --help`, `--version` or any other long option prints only its usage, exit 1.
+  const usage = "usage: tmux [-2CDlNuvV] [-c shell-command] [-f file] [-L socket-name]\n            [-S socket-path] [-T features] [command [flags]]\n";
+  const dir = mkdtempSync("/tmp/weft-help-");
+  try {
+    symlinkSync(weft, `${dir}/tmux`);
+    for (const flag of ["--help", "--version", "--foo"]) {
+      const p = Bun.spawnSync([`${dir}/tmux`, flag]);
+      expect({ flag, code: p.exitCode, out: p.stdout.toString(), err: p.stderr.toString() }).toEqual({ flag, code: 1, out: "", err: usage });
+    }
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+});

@@ -64,6 +64,17 @@ test("commands with no server say so; a stale socket does not block a new server
   expect(await weft.ok("ls", "-F", "#S")).toBe("b\n");
 });
 
+test("-N starts no server, even for new-session and start-server, as tmux's", async () => {
+  weft = await Weft.start();
+  for (const args of [["new", "-d"], ["start-server"]]) {
+    const r = await weft.run("-N", ...args);
+    expect(r).toEqual({ code: 1, stdout: "", stderr: `no server running on ${weft.socketPath}\n` });
+  }
+  expect(weft.serverPids()).toEqual([]);
+  await weft.ok("new", "-d", "-s", "a");
+  expect(await weft.ok("-N", "new", "-d", "-s", "b", "-P", "-F", "#S")).toBe("b\n"); // a server there: -N changes nothing
+});
+
 test("a server no client ever reached exits on its own (its client was killed before connecting)", async () => {
   weft = await Weft.start();
   const w = weft;
