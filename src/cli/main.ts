@@ -34,6 +34,10 @@ interface GlobalOptions {
   C: number;
   /** -N: start no server, even for a command that would (new-session, start-server). */
   N: boolean;
+  /** -c: a shell command to run with the server's default-shell (tmux as a login shell). */
+  c?: string;
+  /** -l: as a login shell (the -c shell's argv[0] then starts with "-"). */
+  l: boolean;
 }
 
 /** What the command line answers by itself (-V, --help, a bad option): printed by main. */
@@ -47,7 +51,7 @@ interface Answer {
 
 /** tmux's getopt("2c:CDdf:lL:NqS:T:uUvV"): flags weft has no use for are accepted and ignored (help.ts says which). */
 function parseGlobal(args: string[], prog: string): GlobalOptions | Answer {
-  const o: GlobalOptions = { f: [], command: [], C: 0, N: false };
+  const o: GlobalOptions = { f: [], command: [], C: 0, N: false, l: false };
   // Strings, not Sets: a command from a script runs this once, interpreted.
   const takes = "cfLST";
   const known = "2CDdlNqUuvcfLSTV";
@@ -68,6 +72,7 @@ function parseGlobal(args: string[], prog: string): GlobalOptions | Answer {
       if (!known.includes(c)) return fail(`unknown option -- ${c}`);
       if (c === "C") o.C++;
       if (c === "N") o.N = true;
+      if (c === "l") o.l = true;
       if (c === "V") return { code: 0, out: `${versionLine(prog, version)}\n` };
       if (!takes.includes(c)) continue;
       const v = j + 1 < a.length ? a.slice(j + 1) : args[++i];
@@ -75,10 +80,12 @@ function parseGlobal(args: string[], prog: string): GlobalOptions | Answer {
       if (c === "f") o.f.push(v);
       else if (c === "L") o.L = v;
       else if (c === "S") o.S = v;
+      else if (c === "c") o.c = v;
       break;
     }
   }
   o.command = args.slice(i);
+  if (o.c !== undefined && o.command.length > 0) return { code: 1, err: `${usageLines(prog)}\n` }; // tmux: -c or a command, not both
   return o;
 }
 
@@ -107,6 +114,7 @@ async function main(): Promise<number> {
     if (o.err) await Bun.write(Bun.stderr, o.err);
     return o.code;
   }
+  if (o.c !== undefined) return runShellCommand(o, o.c);
   const startServer = !o.N && commandStartsServer(o.command);
   // node:fs (~1.5 ms to load, ~2.5 MiB resident) only where it is needed: tmux's socket
   // directory under $TMUX_TMPDIR is resolved (realpath; it may not exist: then /tmp), or the
@@ -162,6 +170,25 @@ async function main(): Promise<number> {
     ...(socketDir ? { socketDir } : {}),
     ...(resolvedPath ? { resolvedPath } : {}),
   });
+}
+
+/**
+ * -c: tmux's login-shell mode. The server (started if need be, its config loaded) names the
+ * default-shell, and the command runs in it with $SHELL set to it, as tmux's client execs it:
+ * its stdio are this process's, its status this one's (a signal that ended it ends this one).
+ */
+async function runShellCommand(o: GlobalOptions, command: string): Promise<number> {
+  const socket = o.S !== undefined ? ["-S", o.S] : o.L !== undefined ? ["-L", o.L] : [];
+  const ask = Bun.spawnSync([...selfArgv(), ...socket, ...o.f.flatMap((f) => ["-f", f]), ...(o.N ? ["-N"] : []), "start-server", ";", "show-options", "-gv", "default-shell"], {
+    argv0: process.argv0,
+    stdio: ["ignore", "pipe", "inherit"],
+  });
+  if (ask.exitCode !== 0) return ask.exitCode ?? 1;
+  const shell = ask.stdout.toString().trim();
+  const name = shell.slice(shell.lastIndexOf("/") + 1) || shell;
+  const run = Bun.spawnSync([shell, "-c", command], { argv0: o.l ? `-${name}` : name, env: { ...process.env, SHELL: shell }, stdio: ["inherit", "inherit", "inherit"] });
+  if (run.signalCode) process.kill(process.pid, run.signalCode);
+  return run.exitCode ?? 1;
 }
 
 /** Make sure of the socket's directory as tmux does; its error for the user, or null. */

@@ -75,6 +75,21 @@ test("-N starts no server, even for new-session and start-server, as tmux's", as
   expect(await weft.ok("-N", "new", "-d", "-s", "b", "-P", "-F", "#S")).toBe("b\n"); // a server there: -N changes nothing
 });
 
+test("-c runs a shell command in the server's default-shell, as tmux used as a login shell; -l makes it a login shell", async () => {
+  weft = await Weft.start();
+  const conf = join(weft.dir, "shell.conf");
+  writeFileSync(conf, "set -g default-shell /bin/sh\n");
+  const run = (...args: string[]) => {
+    const p = Bun.spawnSync([weft!.bin, "-L", "test", "-f", conf, ...args], { env: weft!.env });
+    return { code: p.exitCode, out: p.stdout.toString(), err: p.stderr.toString() };
+  };
+  expect(run("-c", 'echo "$0 $SHELL"; exit 3')).toEqual({ code: 3, out: "sh /bin/sh\n", err: "" });
+  expect(run("-l", "-c", 'echo "$0"')).toEqual({ code: 0, out: "-sh\n", err: "" });
+  expect(run("-c", "true", "ls")).toMatchObject({ code: 1, out: "", err: expect.stringMatching(/^usage: weft /) });
+  // The server it started to ask has no session, and goes (tmux's exit-empty).
+  await waitFor(() => weft!.serverPids().length === 0, "the server to exit");
+});
+
 test("a server no client ever reached exits on its own (its client was killed before connecting)", async () => {
   weft = await Weft.start();
   const w = weft;
