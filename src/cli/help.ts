@@ -12,7 +12,7 @@ const FLAGS: readonly (readonly [string, string])[] = [
   ["-2", "accepted for tmux's command line (its -T 256); weft draws no differently for it"],
   ["-C", "control mode (tmux's protocol for scripts and iTerm2); -CC: without echo, the output wrapped for iTerm2"],
   ["-c <shell-command>", "run shell-command in the server's default-shell (tmux as a login shell), starting a server to ask it if need be"],
-  ["-D", "accepted for tmux's command line; weft's server always runs in the background"],
+  ["-D", "be the server, in the foreground of this terminal (exit-empty off); no command with it"],
   ["-f <file>", "config file instead of ~/.config/weft/weft.conf or tmux's (/etc/tmux.conf, ~/.tmux.conf, ...); may be repeated"],
   ["-L <socket-name>", "the server's socket by name, in $WEFT_TMPDIR/weft-UID, $XDG_RUNTIME_DIR/weft or /tmp/weft-UID (default: default)"],
   ["-l", "behave as a login shell: with -c, the shell's argv[0] starts with -"],

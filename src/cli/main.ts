@@ -38,6 +38,8 @@ interface GlobalOptions {
   c?: string;
   /** -l: as a login shell (the -c shell's argv[0] then starts with "-"). */
   l: boolean;
+  /** -D: this process is the server, in the foreground, and exit-empty is off. */
+  D: boolean;
 }
 
 /** What the command line answers by itself (-V, --help, a bad option): printed by main. */
@@ -51,7 +53,7 @@ interface Answer {
 
 /** tmux's getopt("2c:CDdf:lL:NqS:T:uUvV"): flags weft has no use for are accepted and ignored (help.ts says which). */
 function parseGlobal(args: string[], prog: string): GlobalOptions | Answer {
-  const o: GlobalOptions = { f: [], command: [], C: 0, N: false, l: false };
+  const o: GlobalOptions = { f: [], command: [], C: 0, N: false, l: false, D: false };
   // Strings, not Sets: a command from a script runs this once, interpreted.
   const takes = "cfLST";
   const known = "2CDdlNqUuvcfLSTV";
@@ -73,6 +75,7 @@ function parseGlobal(args: string[], prog: string): GlobalOptions | Answer {
       if (c === "C") o.C++;
       if (c === "N") o.N = true;
       if (c === "l") o.l = true;
+      if (c === "D") o.D = true;
       if (c === "V") return { code: 0, out: `${versionLine(prog, version)}\n` };
       if (!takes.includes(c)) continue;
       const v = j + 1 < a.length ? a.slice(j + 1) : args[++i];
@@ -85,7 +88,8 @@ function parseGlobal(args: string[], prog: string): GlobalOptions | Answer {
     }
   }
   o.command = args.slice(i);
-  if (o.c !== undefined && o.command.length > 0) return { code: 1, err: `${usageLines(prog)}\n` }; // tmux: -c or a command, not both
+  // tmux: -c or a command, not both; -D takes none.
+  if ((o.c !== undefined || o.D) && o.command.length > 0) return { code: 1, err: `${usageLines(prog)}\n` };
   return o;
 }
 
@@ -115,7 +119,7 @@ async function main(): Promise<number> {
     return o.code;
   }
   if (o.c !== undefined) return runShellCommand(o, o.c);
-  const startServer = !o.N && commandStartsServer(o.command);
+  const startServer = !o.N && !o.D && commandStartsServer(o.command);
   // node:fs (~1.5 ms to load, ~2.5 MiB resident) only where it is needed: tmux's socket
   // directory under $TMUX_TMPDIR is resolved (realpath; it may not exist: then /tmp), or the
   // directory is to be made or found wrong. Under /tmp, a client run as tmux connects through
@@ -145,21 +149,22 @@ async function main(): Promise<number> {
     return checkSocketDir(shown.slice(0, shown.lastIndexOf("/")), prog);
   };
   const socketDir = S ? undefined : { pending: socketDirReady(dir).then((ok) => (ok ? null : full())), full };
-  if (startServer && socketDir) {
+  if ((startServer || o.D) && socketDir) {
     const error = await socketDir.pending;
     if (error) {
       console.error(error);
       return 1;
     }
   }
-  const serverArgv: string[] = [];
-  if (startServer) {
-    // Without -f the server looks for tmux's default files itself (-q).
-    const where = resolvedPath ? ["-L", o.L ?? "default"] : ["-S", path];
-    serverArgv.push(...selfArgv(), "__server", ...where, ...o.f.flatMap((f) => ["-f", f]));
-    if (o.f.length === 0) serverArgv.push("-q");
-    if (asTmux) serverArgv.push("-T");
+  // The server's flags: without -f it looks for tmux's default files itself (-q).
+  const serverFlags = [...(resolvedPath ? ["-L", o.L ?? "default"] : ["-S", path]), ...o.f.flatMap((f) => ["-f", f])];
+  if (o.f.length === 0) serverFlags.push("-q");
+  if (asTmux) serverFlags.push("-T");
+  if (o.D) {
+    const { runServer } = await import("./server-main.ts");
+    return runServer([...serverFlags, "-D"], version);
   }
+  const serverArgv = startServer ? [...selfArgv(), "__server", ...serverFlags] : [];
   return runClient({
     socketPath: path,
     argv: o.command,

@@ -2,7 +2,8 @@
 // the first client. -L: the socket's name in the socket directory, which the server resolves
 // (tmux's realpath, for a client run as tmux that has no node:fs); -q: the config files are the
 // defaults, found here (tmux-name.ts; a missing one is no error) so that the client need not
-// load node:fs; -T: run as tmux.
+// load node:fs; -T: run as tmux; -D: `weft -D`, in the foreground of its terminal (exit-empty
+// off unless the config turns it on, ^C ends it).
 import { Server } from "../mux/server/server.ts";
 import { COMMANDS } from "./commands/index.ts";
 import { gatherHost } from "../pty/index.ts";
@@ -40,12 +41,14 @@ export async function runServer(argv: string[], version: string): Promise<number
   const configFiles: string[] = [];
   let configQuiet = false;
   let asTmux = false;
+  let foreground = false;
   for (let i = 0; i < argv.length; i++) {
     if (argv[i] === "-S") socketPath = argv[++i] ?? "";
     else if (argv[i] === "-L") socketName = argv[++i] ?? "";
     else if (argv[i] === "-f") configFiles.push(argv[++i] ?? "");
     else if (argv[i] === "-q") configQuiet = true;
     else if (argv[i] === "-T") asTmux = true;
+    else if (argv[i] === "-D") foreground = true;
   }
   if (configQuiet && configFiles.length === 0) configFiles.push(...defaultConfigFiles(asTmux, configLookup));
   if (socketName !== undefined) socketPath = joinedSocketPath({ socketName, asTmux, realpathSync: (p) => nodeFs().realpathSync(p) });
@@ -68,6 +71,10 @@ export async function runServer(argv: string[], version: string): Promise<number
   try {
     await server.listen();
     mark("listening");
+    if (foreground) {
+      process.on("SIGINT", () => server.shutdown());
+      server.startInForeground();
+    }
     printMarks();
   } catch (e) {
     console.error(`weft server: ${(e as Error).message}`);

@@ -90,6 +90,26 @@ test("-c runs a shell command in the server's default-shell, as tmux used as a l
   await waitFor(() => weft!.serverPids().length === 0, "the server to exit");
 });
 
+test("-D: this process is the server, in the foreground; it stays without sessions until kill-server", async () => {
+  weft = await Weft.start();
+  const fg = Bun.spawn([weft.bin, "-L", "test", "-f", "/dev/null", "-D"], { env: weft.env, stdio: ["ignore", "pipe", "pipe"] });
+  try {
+    await waitFor(() => existsSync(weft!.socketPath), "the socket");
+    expect(await weft.ok("display-message", "-p", "#{pid}")).toBe(`${fg.pid}\n`); // the server is this process
+    expect(await weft.ok("show-options", "-gv", "exit-empty")).toBe("off\n");
+    await weft.ok("new", "-d", "-s", "a");
+    await weft.ok("kill-session", "-t", "a");
+    expect(await weft.run("ls")).toEqual({ code: 0, stdout: "", stderr: "" }); // no sessions, still there
+    await weft.ok("kill-server");
+    expect(await within(fg.exited, "the foreground server to exit", 5_000)).toBe(0);
+  } finally {
+    fg.kill("SIGKILL");
+  }
+  const withCommand = Bun.spawnSync([weft.bin, "-L", "test", "-D", "ls"], { env: weft.env });
+  expect(withCommand.exitCode).toBe(1);
+  expect(withCommand.stderr.toString()).toStartWith("usage: weft ");
+});
+
 test("a server no client ever reached exits on its own (its client was killed before connecting)", async () => {
   weft = await Weft.start();
   const w = weft;

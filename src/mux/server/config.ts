@@ -79,14 +79,16 @@ export function loadConfig(server: Server, path: string, conn: ClientConnection 
  * start_cfg: the first client's command waits behind a callback until the files' commands have
  * run in the global queue; then the causes go over the first session's pane, if there is one.
  */
-export function startConfig(server: Server, first: ClientConnection, files: readonly string[], quiet: boolean): void {
+export function startConfig(server: Server, first: ClientConnection | null, files: readonly string[], quiet: boolean): void {
   const runner = server.runner;
   runner.configClient = first;
-  runner.appendCallback({ conn: first }, (item) => {
-    if (runner.configFinished) return "normal";
-    runner.configWaiter = () => runner.queueFor(first).continue(item);
-    return "wait";
-  });
+  // The first client's command waits for the config; a server in the foreground (-D) has none.
+  if (first)
+    runner.appendCallback({ conn: first }, (item) => {
+      if (runner.configFinished) return "normal";
+      runner.configWaiter = () => runner.queueFor(first).continue(item);
+      return "wait";
+    });
   for (const f of files) loadConfig(server, f, first, null, { quiet });
   runner.appendCallback({ conn: null }, () => {
     runner.configFinished = true;

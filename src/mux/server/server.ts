@@ -387,6 +387,17 @@ export class Server implements ClientHost {
   }
 
   /**
+   * `weft -D`: no client started this server, so the config loads now, and the server stays
+   * when it has no session (exit-empty off first: the config may turn it on again), as tmux's
+   * server_start does for CLIENT_NOFORK.
+   */
+  startInForeground(): void {
+    this.model.serverOptions.setNumber("exit-empty", 0);
+    this.configStarted = true;
+    startConfig(this, null, this.config.configFiles, this.config.configQuiet === true);
+  }
+
+  /**
    * A client's command message (server_client_dispatch_command): argv parsed as tmux's command
    * line, queued on the client's queue, then its exit. The first client's waits for the config.
    */
