@@ -348,6 +348,11 @@ export function fileType(path: string): number | null {
   return (buf[28]! | (buf[29]! << 8)) & S_IFMT;
 }
 
+/** Whether `path` is a directory, symbolic links followed (statSync(path).isDirectory(), false where it throws). */
+export function isDirectory(path: string): boolean {
+  return fileType(path) === S_IFDIR;
+}
+
 /** chmod(2), throwing a SysError. */
 export function chmod(path: string, mode: number): void {
   const c = cstr(path);

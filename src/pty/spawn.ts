@@ -33,6 +33,7 @@ import {
   X_OK,
   S_IFREG,
   S_IFDIR,
+  isDirectory,
 } from "./libc.ts";
 import { gatherHost, type PaneChannel } from "./gather.ts";
 
@@ -91,10 +92,6 @@ export function resolveProgram(file: string, path: string | undefined): string |
 /** node:path's join, loaded only when a program is looked up in PATH (an absolute shell is not). */
 function joinPath(dir: string, file: string): string {
   return (require("node:path") as typeof import("node:path")).join(dir, file);
-}
-
-function isDirectory(path: string): boolean {
-  return fileType(path) === S_IFDIR;
 }
 
 /**

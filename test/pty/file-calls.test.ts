@@ -4,7 +4,7 @@ import { test, expect, describe, beforeAll, afterAll } from "bun:test";
 import { accessSync, chmodSync, constants, existsSync, mkdtempSync, rmSync, statSync, symlinkSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { accessible, chmod, unlink, fileType, F_OK, X_OK, S_IFDIR, S_IFREG, SysError } from "../../src/pty/libc.ts";
+import { accessible, chmod, unlink, fileType, isDirectory, F_OK, X_OK, S_IFDIR, S_IFREG, SysError } from "../../src/pty/libc.ts";
 import { resolveProgram } from "../../src/pty/index.ts";
 
 let dir = "";
@@ -46,6 +46,9 @@ describe("as node:fs answers", () => {
       const t = fileType(p);
       expect([p, t === null ? null : t === S_IFREG ? "file" : t === S_IFDIR ? "dir" : "other"]).toEqual([p, nodeType(p)]);
     }
+  });
+  test("isDirectory is statSync(path).isDirectory(), false where statSync throws", () => {
+    for (const p of paths) expect([p, isDirectory(p)]).toEqual([p, nodeType(p) === "dir"]);
   });
   test("accessible is accessSync's and existsSync's answer", () => {
     for (const p of paths) {

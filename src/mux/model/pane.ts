@@ -18,13 +18,6 @@ import { forgetNormalSize } from "./history/reflow.ts";
 import { argsEscape } from "./args-escape.ts";
 
 /**
- * The terminal's own scrollback: rows that scrolled off its screen wait there until the parse
- * scheduler moves them into the history store, after every write of at most half of it. xterm
- * keeps this many rows allocated once it has filled them (~0.5 MiB at 200 columns), so it is
- * memory per pane; bench/history.ts writes 100 lines at a time with the same margin.
- */
-
-/**
  * xterm's module, evaluated at the first pane's first use rather than as the server starts
  * (~2.5 ms of its start): a require() the bundler keeps lazy, where an import is evaluated
  * with the module.
@@ -34,6 +27,12 @@ function xterm(): typeof import("@xterm/headless") {
   return (xtermModule ??= require("@xterm/headless") as typeof import("@xterm/headless"));
 }
 
+/**
+ * The terminal's own scrollback: rows that scrolled off its screen wait there until the parse
+ * scheduler moves them into the history store, after every write of at most half of it. xterm
+ * keeps this many rows allocated once it has filled them (~0.5 MiB at 200 columns), so it is
+ * memory per pane; bench/history.ts writes 100 lines at a time with the same margin.
+ */
 export const HISTORY_MARGIN = 200;
 
 export interface PaneSpawn {

@@ -1,7 +1,7 @@
 // Shell commands run for if-shell, run-shell (tmux's job.c): /bin/sh -c, the environment tmux
 // gives a job (global, then the session's; $TMUX; TERM once the startup config is done),
 // output collected, never blocking the server.
-import { nodeFs } from "../../pty/node-fs.ts";
+import { isDirectory } from "../../pty/index.ts";
 import { signalNumbers } from "../lang/os-lazy.ts";
 import { Environ, type Session } from "../model/index.ts";
 import type { Server } from "./server.ts";
@@ -32,14 +32,6 @@ export function jobEnvironment(server: Server, s: Session | null): Record<string
   if (server.asTmux) env.TMUX = id;
   else delete env.TMUX;
   return env;
-}
-
-function isDirectory(p: string): boolean {
-  try {
-    return nodeFs().statSync(p).isDirectory();
-  } catch {
-    return false;
-  }
 }
 
 function signalNumber(name: string | number | null): number | null {
